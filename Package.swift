@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WaterfallCheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
+        .library(name: "WaterfallCheck", targets: ["WaterfallCheck"]),
+        .library(name: "ClassicLayouts", targets: ["ClassicLayouts"]),
+        .executable(name: "waterfall-check", targets: ["waterfall-check"]),
+        .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
+        ),
+        .target(name: "WaterfallLayout"),
+        .target(name: "ClassicLayouts", dependencies: ["WaterfallLayout"]),
+        .target(name: "WaterfallCheck", dependencies: ["WaterfallLayout", "ClassicLayouts", "CJSONC"]),
+        .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheck"]),
+        .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheck"]),
+        .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
+        .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallCheck"]),
+        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck"]),
+    ],
+    // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
+    // harness's worker pools without catching anything the tests do not.
+    swiftLanguageModes: [.v5]
+)

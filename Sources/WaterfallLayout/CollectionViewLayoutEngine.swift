@@ -1,0 +1,77 @@
+import Foundation
+
+/// Turns any ``CollectionViewLayout`` subclass into a ``LayoutEngine``, driving it as UIKit does:
+/// set the collection view, `prepare()`, read `collectionViewContentSize`, then ask
+/// `layoutAttributesForElements(in:)` for a rect around everything.
+///
+/// Frames are read only through `layoutAttributesForElements(in:)`, never through
+/// `layoutAttributesForItem(at:)` (which some published layouts compute afresh on every call).
+/// Attributes beyond one per input element (duplicates, unknown index paths) go to
+/// ``LayoutResult/extraElements``; an item with no attributes gets `CGRect.null`, and a missing
+/// header or footer is left out, so the `complete` check can name them.
+public final class CollectionViewLayoutEngine: LayoutEngine {
+    public let descriptor: EngineDescriptor
+    private let makeLayout: (LayoutInput) throws -> CollectionViewLayout
+    /// The layout object of the last successful `layout(_:)`, prepared.
+    public private(set) var lastLayout: CollectionViewLayout?
+
+    /// A rect that meets every finite frame, even zero-size ones at the origin.
+    public static let everything = CGRect(x: -1e15, y: -1e15, width: 4e15, height: 4e15)
+
+    /// - Parameters:
+    ///   - descriptor: name, version and features; ``EngineCapabilities/query`` and
+    ///     ``EngineCapabilities/collectionViewLayout`` are added.
+    ///   - makeLayout: makes a configured layout object for an input (mapping the input's settings
+    ///     onto the layout's own). Throws ``LayoutError`` (for example `unsupported`).
+    public init(descriptor: EngineDescriptor, makeLayout: @escaping (LayoutInput) throws -> CollectionViewLayout) {
+        var d = descriptor
+        d.capabilities.formUnion([.query, .collectionViewLayout])
+        self.descriptor = d
+        self.makeLayout = makeLayout
+    }
+
+    /// A fresh layout object for `input`, attached to a stand-in collection view, not yet prepared.
+    public func makePreparedLayout(for input: LayoutInput) throws -> CollectionViewLayout {
+        let layout = try makeLayout(input)
+        layout.collectionView = CollectionView(input: input)
+        layout.prepare()
+        if let e = (layout as? WaterfallCollectionViewLayout)?.layoutError { throw e }
+        return layout
+    }
+
+    /// - Complexity: the layout's own `prepare()` plus O(elements).
+    public func layout(_ input: LayoutInput) throws -> LayoutResult {
+        lastLayout = nil
+        let layout = try makePreparedLayout(for: input)
+        let attributes = layout.layoutAttributesForElements(in: Self.everything) ?? []
+        let result = Self.assemble(attributes, contentSize: layout.collectionViewContentSize, for: input)
+        lastLayout = layout
+        return result
+    }
+
+    public func elements(in rect: CGRect) throws -> [ElementID] {
+        guard let layout = lastLayout else { throw QueryError.noLayout }
+        return (layout.layoutAttributesForElements(in: rect) ?? []).compactMap(\.elementID)
+    }
+
+    /// Builds a result shaped like `input` from a flat attribute list. O(elements).
+    public static func assemble(_ attributes: [LayoutAttributes], contentSize: CGSize, for input: LayoutInput) -> LayoutResult {
+        var sections = input.sections.map { SectionLayout(items: Array(repeating: .null, count: $0.items.count)) }
+        var seen = Set<ElementID>()
+        var extra: [LayoutElement] = []
+        for a in attributes {
+            guard let id = a.elementID, sections.indices.contains(id.section), seen.insert(id).inserted else {
+                extra.append(LayoutElement(id: a.elementID ?? .item(a.indexPath.count > 0 ? a.indexPath[0] : -1, -1), frame: a.frame))
+                continue
+            }
+            let input = input.sections[id.section]
+            switch id.kind {
+            case .item where sections[id.section].items.indices.contains(id.item): sections[id.section].items[id.item] = a.frame
+            case .header where input.header != nil: sections[id.section].header = a.frame
+            case .footer where input.footer != nil: sections[id.section].footer = a.frame
+            default: extra.append(LayoutElement(id: id, frame: a.frame))
+            }
+        }
+        return LayoutResult(contentSize: contentSize, sections: sections, extraElements: extra)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// What an engine can do beyond `layout` (FIXTURE-FORMAT §9 `capabilities`).
+public struct EngineCapabilities: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Answers rect queries over its last layout (``LayoutEngine/elements(in:)``).
+    public static let query = EngineCapabilities(rawValue: 1 << 0)
+    /// Has a UIKit-shaped object the harness may drive (``CollectionViewLayoutEngine``).
+    public static let collectionViewLayout = EngineCapabilities(rawValue: 1 << 1)
+
+    /// Protocol names, as the hello line spells them.
+    public var names: [String] {
+        var out: [String] = []
+        if contains(.query) { out.append("query") }
+        return out
+    }
+}
+
+/// The input features an engine supports (FIXTURE-FORMAT §9 `features`). The harness never sends
+/// an input that uses a feature the engine did not declare.
+public struct LayoutFeatures: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let sections = LayoutFeatures(rawValue: 1 << 0)
+    public static let supplementary = LayoutFeatures(rawValue: 1 << 1)
+    public static let size = LayoutFeatures(rawValue: 1 << 2)
+    public static let span = LayoutFeatures(rawValue: 1 << 3)
+    public static let roundRobin = LayoutFeatures(rawValue: 1 << 4)
+    public static let tieTolerance = LayoutFeatures(rawValue: 1 << 5)
+    public static let afterPrevious = LayoutFeatures(rawValue: 1 << 6)
+    public static let pixelScale = LayoutFeatures(rawValue: 1 << 7)
+    public static let minimumContentHeight = LayoutFeatures(rawValue: 1 << 8)
+    public static let sectionOverrides = LayoutFeatures(rawValue: 1 << 9)
+
+    /// Every feature: what an engine declares by leaving `features` out.
+    public static let all: LayoutFeatures = [
+        .sections, .supplementary, .size, .span, .roundRobin, .tieTolerance, .afterPrevious,
+        .pixelScale, .minimumContentHeight, .sectionOverrides,
+    ]
+
+    /// The §9 names, in the order the spec lists them.
+    public static let named: [(String, LayoutFeatures)] = [
+        ("sections", .sections), ("supplementary", .supplementary), ("size", .size), ("span", .span),
+        ("roundRobin", .roundRobin), ("tieTolerance", .tieTolerance), ("afterPrevious", .afterPrevious),
+        ("pixelScale", .pixelScale), ("minimumContentHeight", .minimumContentHeight),
+        ("sectionOverrides", .sectionOverrides),
+    ]
+
+    public var names: [String] { Self.named.filter { contains($0.1) }.map(\.0) }
+
+    /// The features an input uses. O(items).
+    public init(usedBy input: LayoutInput) {
+        var f: LayoutFeatures = []
+        let s = input.settings
+        if input.sections.count > 1 { f.insert(.sections) }
+        if s.placement.isRoundRobin { f.insert(.roundRobin) }
+        if s.tieTolerance != 0 { f.insert(.tieTolerance) }
+        if s.tieBreak == .afterPrevious { f.insert(.afterPrevious) }
+        if s.pixelScale != nil { f.insert(.pixelScale) }
+        if s.minimumContentHeight != 0 { f.insert(.minimumContentHeight) }
+        for section in input.sections {
+            if section.header != nil || section.footer != nil { f.insert(.supplementary) }
+            if section.columnCount != nil || section.sectionInset != nil { f.insert(.sectionOverrides) }
+            for item in section.items {
+                if case .size = item.dimension { f.insert(.size) }
+                if item.span != 1 { f.insert(.span) }
+            }
+        }
+        self = f
+    }
+}
+
+/// Who an engine is: what `waterfall-check engines` lists and the protocol's hello line carries.
+public struct EngineDescriptor: Hashable, Sendable {
+    public var name: String
+    public var version: String
+    public var capabilities: EngineCapabilities
+    public var features: LayoutFeatures
+    /// One line for `waterfall-check engines`.
+    public var summary: String
+
+    public init(name: String, version: String, capabilities: EngineCapabilities = [],
+                features: LayoutFeatures = .all, summary: String = "") {
+        self.name = name; self.version = version; self.capabilities = capabilities
+        self.features = features; self.summary = summary
+    }
+}
+
+/// A layout engine as the harness drives it: pure input in, frames or an error out.
+///
+/// An engine object is used from one thread at a time; the harness makes one per worker.
+/// `layout` throws ``LayoutError`` for inputs the engine rejects (§6 codes or `unsupported`);
+/// any other error is an engine fault (a crash, a hang, a malformed reply), reported against the case.
+public protocol LayoutEngine: AnyObject {
+    var descriptor: EngineDescriptor { get }
+
+    /// Lays out `input`. Throws ``LayoutError`` or, for external engines, an engine fault.
+    func layout(_ input: LayoutInput) throws -> LayoutResult
+
+    /// The elements of the last successful layout that meet `rect` (FIXTURE-FORMAT §9), each once,
+    /// in any order. Only engines with ``EngineCapabilities/query``.
+    /// - Throws: ``LayoutError`` `unsupported` without the capability; ``QueryError/noLayout`` when
+    ///   there is no last successful layout.
+    func elements(in rect: CGRect) throws -> [ElementID]
+}
+
+/// Errors of a rect query.
+public enum QueryError: Error, Hashable, Sendable {
+    /// No successful layout to query (FIXTURE-FORMAT §9 `noLayout`).
+    case noLayout
+}
+
+extension LayoutEngine {
+    public func elements(in rect: CGRect) throws -> [ElementID] {
+        throw LayoutError.unsupported("\(descriptor.name) has no rect query")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A bad command line: printed with the command's usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A small command-line parser: `--name value`, `--name=value`, flags, and positionals.
+/// Each command takes what it knows, then calls ``finish()``, which rejects anything left over.
+struct Arguments {
+    private var items: [String]
+    private var positionals: [String] = []
+
+    init(_ argv: [String]) {
+        // Everything after a lone `--` is positional.
+        if let dd = argv.firstIndex(of: "--") {
+            items = Array(argv[..<dd]); positionals = Array(argv[(dd + 1)...])
+        } else {
+            items = argv
+        }
+    }
+
+    /// Removes and reports a flag such as `--accept`.
+    mutating func flag(_ name: String) -> Bool {
+        guard let i = items.firstIndex(of: name) else { return false }
+        items.remove(at: i)
+        return true
+    }
+
+    /// Removes and returns the value of `--name value` or `--name=value` (the last one wins).
+    mutating func value(_ name: String) throws -> String? {
+        var found: String?
+        while let i = items.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) {
+            if items[i] == name {
+                guard i + 1 < items.count else { throw UsageError("\(name) needs a value") }
+                found = items[i + 1]
+                items.removeSubrange(i...(i + 1))
+            } else {
+                found = String(items[i].dropFirst(name.count + 1))
+                items.remove(at: i)
+            }
+        }
+        return found
+    }
+
+    /// The value of `name` parsed by `parse`, with a usage error naming the option when it fails.
+    mutating func value<T>(_ name: String, as what: String, _ parse: (String) -> T?) throws -> T? {
+        guard let raw = try value(name) else { return nil }
+        guard let v = parse(raw) else { throw UsageError("\(name) expects \(what), got '\(raw)'") }
+        return v
+    }
+
+    /// A non-negative number of points, for `--tolerance` and the like.
+    mutating func points(_ name: String) throws -> Double? {
+        try value(name, as: "a non-negative number") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+    }
+
+    /// A positive integer, for `--jobs`, `--cases` and the like.
+    mutating func positiveInt(_ name: String) throws -> Int? {
+        try value(name, as: "a positive integer") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+    }
+
+    /// The remaining arguments, which must all be positional.
+    mutating func finish() throws -> [String] {
+        if let unknown = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw UsageError("unknown option \(unknown)")
+        }
+        let rest = items + positionals
+        items = []; positionals = []
+        return rest
+    }
+}
+
+/// One subcommand of `waterfall-check`.
+protocol Command {
+    static var name: String { get }
+    /// One line for `waterfall-check --help`.
+    static var summary: String { get }
+    /// The full usage text for `waterfall-check help NAME` / `NAME --help`.
+    static var usage: String { get }
+    /// Runs the command. Returns the exit status (0 ok, 1 check failed, 2 usage or input error).
+    static func run(_ args: inout Arguments) throws -> Int32
+}
+
+/// Writes to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Whether the environment variable `CI` is set to something other than `0` or `false`.
+/// The library never reads the environment: only the executable does, here.
+var isCI: Bool {
+    guard let v = ProcessInfo.processInfo.environment["CI"] else { return false }
+    let l = v.lowercased()
+    return !(l == "0" || l == "false")
+}

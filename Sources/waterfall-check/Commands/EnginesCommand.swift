@@ -1,0 +1,28 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check engines`: every built-in engine, one per line.
+enum EnginesCommand: Command {
+    static let name = "engines"
+    static let summary = "List the built-in engines: name, version, capabilities, description"
+    static let usage = """
+    USAGE: waterfall-check engines
+
+    Lists every built-in engine, one per line: name, version, capabilities, features and a
+    one-line description. Any of them can be passed to --engine; so can exec:'CMD ARGS'.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let rest = try args.finish()
+        guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
+        let entries = EngineRegistry.builtIn
+        let nameWidth = entries.map { $0.descriptor.name.count }.max() ?? 0
+        for e in entries {
+            let d = e.descriptor
+            let caps = d.capabilities.names.isEmpty ? "-" : d.capabilities.names.joined(separator: ",")
+            let features = d.features == .all ? "all features" : d.features.names.joined(separator: ",")
+            print("\(d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(d.version)  [\(caps)]  (\(features))  \(d.summary)")
+        }
+        return 0
+    }
+}

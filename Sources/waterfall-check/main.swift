@@ -1,0 +1,57 @@
+import Foundation
+import WaterfallCheck
+
+/// Every subcommand, in the order `--help` lists them.
+let commands: [Command.Type] = [
+    EnginesCommand.self,
+]
+
+func topUsage() -> String {
+    var s = """
+    waterfall-check \(waterfallCheckVersion): golden fixtures, fuzzing and comparison for waterfall layouts.
+
+    USAGE: waterfall-check <command> [options]
+
+    COMMANDS:
+
+    """
+    let width = commands.map { $0.name.count }.max() ?? 0
+    for c in commands { s += "  \(c.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(c.summary)\n" }
+    s += "\nRun 'waterfall-check help <command>' for a command's options.\nExit status: 0 ok, 1 a check failed, 2 usage, fixture or engine error."
+    return s
+}
+
+func main() -> Int32 {
+    var argv = Array(CommandLine.arguments.dropFirst())
+    guard let first = argv.first else { print(topUsage()); return 2 }
+    switch first {
+    case "--help", "-h": print(topUsage()); return 0
+    case "--version": print("waterfall-check \(waterfallCheckVersion)"); return 0
+    case "help":
+        guard argv.count > 1 else { print(topUsage()); return 0 }
+        guard let c = commands.first(where: { $0.name == argv[1] }) else {
+            printError("error: no command '\(argv[1])'\n\n\(topUsage())"); return 2
+        }
+        print(c.usage); return 0
+    default: break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        printError("error: unknown command '\(first)'\n\n\(topUsage())")
+        return 2
+    }
+    argv.removeFirst()
+    if argv.contains("--help") || argv.contains("-h") { print(command.usage); return 0 }
+    var args = Arguments(argv)
+    do {
+        return try command.run(&args)
+    } catch let e as UsageError {
+        printError("error: \(e.description)\n\n\(command.usage)")
+        return 2
+    } catch {
+        printError("error: \(error)")
+        return 2
+    }
+}
+
+setvbuf(stdout, nil, _IOLBF, 0)
+exit(main())
