@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "WaterfallCheck", dependencies: ["WaterfallLayout", "ClassicLayouts", "CJSONC"]),
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheck"]),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheck"]),
+        // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).
+        .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallCheck"]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
         .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallCheck"]),
         .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck"]),

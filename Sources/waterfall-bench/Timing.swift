@@ -1,0 +1,42 @@
+import Foundation
+
+/// Seconds for one call of `body`, monotonic clock.
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// The median of `runs` timed calls, after one warm-up call.
+func median(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(try time(body)) }
+    times.sort()
+    return times[times.count / 2]
+}
+
+/// `12.3 M/s`-style rates.
+func rate(_ perSecond: Double) -> String {
+    if perSecond >= 1e6 { return String(format: "%.1f M/s", perSecond / 1e6) }
+    if perSecond >= 1e3 { return String(format: "%.1f k/s", perSecond / 1e3) }
+    return String(format: "%.0f /s", perSecond)
+}
+
+/// A table row padded to fixed columns.
+func row(_ cells: [String], widths: [Int]) -> String {
+    zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
+}
+
+/// A deterministic generator for benchmark inputs (SplitMix64), so every run measures the same data.
+struct BenchRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
