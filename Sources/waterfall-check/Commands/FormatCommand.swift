@@ -29,23 +29,13 @@ enum FormatCommand: Command {
         }
         var faults = 0, changed = 0
         for url in files {
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                printError("\(url.path):1:1: error: cannot read the file: \(error.localizedDescription)"); faults += 1; continue
-            }
-            let fixture: Fixture
-            do { fixture = try FixtureReader.decode(data, file: url.path) } catch {
-                printError("\(error)"); faults += 1; continue
-            }
-            let canonical = CanonicalWriter.data(for: fixture)
-            guard canonical != data else { continue }
-            changed += 1
-            if check {
-                print(url.path)
-            } else {
-                do { try AtomicFile.write(canonical, to: url); print("formatted \(url.path)") } catch {
-                    printError("error: \(error)"); faults += 1
-                }
+            do {
+                guard try FixtureFormatter.format(url, write: !check) else { continue }
+                changed += 1
+                print(check ? url.path : "formatted \(url.path)")
+            } catch {
+                printError(error is FixtureError ? "\(error)" : "error: \(error)")
+                faults += 1
             }
         }
         if faults > 0 { return 2 }
