@@ -112,7 +112,13 @@ public enum CanonicalWriter {
         case nil: break
         }
         _ = n
-        let data = try! JSONSerialization.data(withJSONObject: o, options: [.prettyPrinted, .sortedKeys])
+        func clean(_ v: Any) -> Any {
+            if let c = v as? CGFloat { return Double(c) }
+            if let d = v as? [String: Any] { return d.mapValues(clean) }
+            if let a = v as? [Any] { return a.map(clean) }
+            return v
+        }
+        let data = try! JSONSerialization.data(withJSONObject: clean(o), options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
