@@ -34,6 +34,7 @@ struct GoldenCLITests {
         #expect(lines.first?.hasSuffix(": item 0.2 moved by 24 pt: expected [0, 34, 50, 30] actual [0, 10, 50, 30]") == true)
         #expect(lines.contains("  item 0.2  [0, 34, 50, 30]  [0, 10, 50, 30]  24"))
         #expect(lines.last == "3 fixtures: 2 passed, 1 failed, 0 errors, 0 skipped")
+        #expect(r.stderr == "if the new output is right: waterfall-check record Fixtures, then review\n")
     }
 
     @Test("usage and path problems exit 2 with a message")
@@ -57,7 +58,7 @@ struct GoldenCLITests {
         let dir = try corpus(drift: false); defer { dir.cleanup() }
         try dir.write(TwoColumns.fixture("b"), to: "Fixtures/basic/b.json.new")
         let local = try CLI.run(["verify", "Fixtures"], in: dir.url)
-        #expect(local.status == 0 && local.stdout.contains("note: 1 pending recording"))
+        #expect(local.status == 0 && local.stderr.contains("note: 1 pending recording"))
         for ci in ["true", "1", "yes"] {
             let r = try CLI.run(["verify", "Fixtures"], in: dir.url, ci: ci)
             #expect(r.status == 2, "CI=\(ci)")

@@ -59,7 +59,7 @@ public struct FixtureFile: Hashable, Sendable {
             let name = (rel as NSString).lastPathComponent
             if name.hasPrefix(".") { e.skipDescendants(); continue }
             guard name.hasSuffix(suffix), e.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-            let path = shown.hasSuffix("/") ? shown + rel : shown + "/" + rel
+            let path = shown == "." ? rel : shown.hasSuffix("/") ? shown + rel : shown + "/" + rel
             out.append(FixtureFile(url: root.appendingPathComponent(rel), path: path, suite: parent(of: path), key: rel))
         }
         return out.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }

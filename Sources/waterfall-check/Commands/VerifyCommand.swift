@@ -54,7 +54,11 @@ enum VerifyCommand: Command {
 
         print(TextReport.render(report), terminator: "")
         if !isCI, !report.pending.isEmpty {
-            print("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
+            printError("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
+        }
+        if !isCI, report.failed > 0 {
+            let engineArg = engineName.map { " --engine \($0)" } ?? ""
+            printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
