@@ -76,11 +76,16 @@ public struct ChoiceSource {
         return value
     }
 
-    /// A list drawn element by element: before each element a continuation flag (0 = stop), with
-    /// on average `target` elements and at most `limit`. Each flag and its element form one span,
-    /// so deleting that span removes exactly one element.
-    public mutating func list<T>(target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
+    /// A list drawn element by element: before each element past the first `minimum` a continuation
+    /// flag (0 = stop), with on average `target` more elements and at most `limit` in all. Each flag
+    /// and its element form one span, so deleting that span removes exactly one element.
+    public mutating func list<T>(minimum: Int = 0, target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
         var out: [T] = []
+        while out.count < min(minimum, limit) {
+            let start = choices.count
+            out.append(element(&self, out.count))
+            spans.append(start..<choices.count)
+        }
         // Continue with probability target / (target + 1): a geometric length with mean `target`.
         let threshold = UInt64(1024 / (target + 1))
         while out.count < limit {

@@ -69,9 +69,11 @@ public struct InputGenerator: Sendable {
         // Sections: usually one or a few with up to `maxItems` items in all, rarely thousands.
         let large = c.bool(2)
         var budget = large ? largeItems : maxItems
-        let sectionTarget = f.contains(.sections) ? 1 + c.int(0...2) : 1
-        let sectionLimit = f.contains(.sections) ? 8 : 1
-        let sections = c.list(target: sectionTarget, limit: sectionLimit) { c, _ -> LayoutSection in
+        // No sections at all is rare; otherwise one, and with the feature on average 1.5 more.
+        let noSections = c.bool(16)
+        let sectionTarget = f.contains(.sections) ? c.int(0...3) : 0
+        let sectionLimit = noSections ? 0 : f.contains(.sections) ? 8 : 1
+        let sections = c.list(minimum: 1, target: sectionTarget, limit: sectionLimit) { c, _ -> LayoutSection in
             let s = section(&c, a, settings: settings, large: large, budget: budget)
             budget -= s.items.count
             return s

@@ -58,10 +58,16 @@ public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, toleranc
 /// ``checkInvariants(_:engine:tolerance:selection:)`` with a pre-parsed set; `seed` picks the query rects.
 public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat,
                             invariants: InvariantSet, seed: UInt64) -> [InvariantFailure] {
-    let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed)
-    var failures: [InvariantFailure] = []
-    for inv in Invariants.all where invariants.contains(inv) {
-        if let f = inv.check(context) { failures.append(f) }
+    CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed).check(invariants)
+}
+
+extension CheckContext {
+    /// Runs `invariants` in catalogue order; at most one failure each.
+    func check(_ invariants: InvariantSet) -> [InvariantFailure] {
+        var failures: [InvariantFailure] = []
+        for inv in Invariants.all where invariants.contains(inv) {
+            if let f = inv.check(self) { failures.append(f) }
+        }
+        return failures
     }
-    return failures
 }
