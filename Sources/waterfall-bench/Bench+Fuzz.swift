@@ -30,18 +30,8 @@ func benchFuzz() throws {
     print("")
     let w2 = [30, 20, 8, 12, 12, 8]
     print(row(["broken engine", "invariant", "case", "find (s)", "shrink (s)", "items"], widths: w2))
-    let mini: [(String, MiniWaterfall.Bug)] = [
-        ("complete", .dropsLastItem), ("finite", .nanForZeroHeight), ("no-overlap", .tallItemsDoNotStack),
-        ("column-alignment", .ignoresLeftInset), ("item-size", .ignoresPixelScaleForHeights),
-        ("within-bounds", .widthIgnoresInsets), ("stacking", .firstRowOneMarginLow), ("placement", .tiesGoRight),
-        ("supplementary", .footerIgnoresBottomInset), ("content-size", .trailingSpacingInContentSize),
-        ("query", .queryReturnsEverything), ("deterministic", .alternatesContentHeight),
-        ("accepts-valid", .rejectsZeroHeight), ("rejects-invalid", .noValidation), ("prefix-stable", .placesTallestFirst),
-    ]
-    var engines: [(String, String, () -> LayoutEngine)] = mini.map { id, bug in (bug.rawValue, id, { MiniWaterfall(bug) }) }
-    engines.append(("lookupPlacesAgain", "lookup-consistency", { BrokenCollectionViewLayout.engine(.lookupPlacesAgain) }))
-    engines.append(("prepareAppends", "reprepare", { BrokenCollectionViewLayout.engine(.prepareAppends) }))
-    for (name, id, make) in engines {
+    for broken in BrokenEngines.all {
+        let (name, id, make) = (broken.bug, broken.invariant, broken.make)
         let config = FuzzConfiguration(seed: 42, cases: 10_000, invariants: try InvariantSet(ids: [id]), shrinkTime: 10)
         let report = Fuzzer(configuration: config, engine: make).run()
         guard let c = report.counterexamples.first else { print(row([name, id, "-", "not found"], widths: w2)); continue }
