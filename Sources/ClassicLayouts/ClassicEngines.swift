@@ -32,7 +32,8 @@ public enum ClassicEngines {
     /// settings, as a user of the tutorial edits its constants.
     static func entry(name: String, summary: String,
                       configure: @escaping @Sendable (LayoutInput) -> CollectionViewLayout) -> Entry {
-        let descriptor = EngineDescriptor(name: name, version: "1.0", features: features, summary: summary)
+        let descriptor = EngineDescriptor(name: name, version: "1.0", capabilities: [.query, .collectionViewLayout],
+                                         features: features, summary: summary)
         return Entry(descriptor: descriptor) {
             CollectionViewLayoutEngine(descriptor: descriptor) { input in
                 let beyond = LayoutFeatures(usedBy: input).subtracting(features)
