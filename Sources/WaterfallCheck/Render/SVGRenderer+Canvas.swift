@@ -106,6 +106,11 @@ extension SVGRenderer {
             return document(specs, scale: scale(panels: kinds.count, box: bounds), legend: legend)
         }
 
+        /// One panel of `kind`: in strips when compact and not windowed, else whole.
+        func whole(_ kind: PanelKind, legend: LegendKind) -> String {
+            compact && options.window == nil ? stripDocument(kind, legend: legend) : document(panels: [kind], legend: legend)
+        }
+
         /// ``bounds`` cut into horizontal strips laid left to right, so a layout much taller than
         /// wide fills ``Options/maxWidth`` × ``Options/maxHeight`` (default 1,600 px) instead of
         /// shrinking to a sliver. Picks the strip count (1 to 64) that gives the largest scale.

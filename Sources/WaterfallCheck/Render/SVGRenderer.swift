@@ -69,8 +69,7 @@ public enum SVGRenderer {
     /// - Returns: an SVG document (or fragment, see ``Options/standalone``).
     /// - Complexity: O(n) in the number of elements.
     public static func render(input: LayoutInput, result: LayoutResult, options: Options = Options()) -> String {
-        Canvas(input: input, comparison: Comparison(single: result), options: options)
-            .document(panels: [.plain], legend: .plain)
+        Canvas(input: input, comparison: Comparison(single: result), options: options).whole(.plain, legend: .plain)
     }
 
     /// Expected and actual in one panel: expected as a dashed outline, actual filled. Moved
@@ -83,7 +82,7 @@ public enum SVGRenderer {
     public static func diff(input: LayoutInput, expected: LayoutResult, actual: LayoutResult,
                             moved: [ElementID]? = nil, options: Options = Options()) -> String {
         let c = Comparison(expected: expected, actual: actual, highlighted: moved, tolerance: options.tolerance)
-        return Canvas(input: input, comparison: c, options: options).document(panels: [.overlay], legend: .diff)
+        return Canvas(input: input, comparison: c, options: options).whole(.overlay, legend: .diff)
     }
 
     /// Expected (left) and actual (right) in two panels on the same scale, differences
