@@ -15,7 +15,7 @@ extension SVGRenderer {
         var caption: String {
             switch self {
             case .plain: return ""
-            case .overlay: return "expected (dashed outline) over actual (filled)"
+            case .overlay: return ""
             case .expected: return "expected"
             case .actual: return "actual"
             }

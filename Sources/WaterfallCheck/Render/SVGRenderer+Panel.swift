@@ -175,10 +175,10 @@ struct PanelWriter {
         out += "</g>\n"
     }
 
-    /// A circle of 9 px radius (at least) around `f`, for compact pictures.
+    /// A circle of 12 px radius (at least) around `f`, for compact pictures.
     mutating func ring(around f: CGRect, change: SVGRenderer.Change) {
         let f = f.standardized
-        let r = max(9 / scale, max(f.width, f.height) / 2 + 3 / scale)
+        let r = max(12 / scale, max(f.width, f.height) / 2 + 4 / scale)
         out += "<circle class=\"wf-ring wf-\(change.rawValue)\" cx=\""
         Markup.appendNumber(f.midX, to: &out); out += "\" cy=\""; Markup.appendNumber(f.midY, to: &out)
         out += "\" r=\""; Markup.appendNumber(r, to: &out); out += "\"/>\n"

@@ -22,7 +22,7 @@ extension SVGRenderer {
     .wf-doc .wf-exp.wf-moved{fill:none;stroke:#1f4fbf;stroke-width:2px}
     .wf-arrow{stroke:#d62728;fill:#d62728}
     .wf-doc .wf-arrow line{stroke-width:2px}
-    .wf-doc .wf-ring{fill:none;stroke:#d62728;stroke-width:2px}
+    .wf-doc .wf-ring{fill:none;stroke:#d62728;stroke-width:3px}
     .wf-content{stroke:#1a8f1a;fill:none}
     .wf-content.wf-exp{stroke:#1a8f1a;stroke-dasharray:6 3}
     .wf-clabel{fill:#1a8f1a}
