@@ -1,0 +1,111 @@
+import CJSONC
+import Foundation
+
+/// One line of the `waterfall-engine/1` protocol (FIXTURE-FORMAT §9), parsed by json-c.
+///
+/// Owns the json-c tree; ``root`` and every value reached from it are valid while the message lives.
+final class ProtocolMessage {
+    let root: OpaquePointer
+
+    /// Parses one line (without its `\n`) as a single JSON object, strictly (json-c
+    /// `JSON_TOKENER_STRICT`: no trailing commas, comments or unquoted keys) and completely
+    /// (nothing but whitespace after the object).
+    /// - Throws: ``ProtocolMessage/Malformed`` naming the byte column of the fault.
+    init(line: [UInt8]) throws {
+        guard let tok = json_tokener_new() else { throw Malformed(column: 1, reason: "out of memory") }
+        defer { json_tokener_free(tok) }
+        json_tokener_set_flags(tok, Int32(JSON_TOKENER_STRICT))
+        let parsed: OpaquePointer? = line.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                json_tokener_parse_ex(tok, $0, Int32(buf.count))
+            }
+        }
+        let end = Int(json_tokener_get_parse_end(tok))
+        guard let obj = parsed else {
+            let error = json_tokener_get_error(tok)
+            let reason = error == json_tokener_continue ? "truncated line" : String(cString: json_tokener_error_desc(error))
+            throw Malformed(column: end + 1, reason: reason)
+        }
+        if let extra = line[end...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+            json_object_put(obj)
+            throw Malformed(column: extra + 1, reason: "text after the JSON object")
+        }
+        guard json_object_get_type(obj) == json_type_object else {
+            json_object_put(obj)
+            throw Malformed(column: 1, reason: "not a JSON object")
+        }
+        root = obj
+    }
+
+    deinit { json_object_put(root) }
+
+    /// A line that is not one JSON object.
+    struct Malformed: Error, CustomStringConvertible {
+        var column: Int
+        var reason: String
+        var description: String { "malformed JSON at column \(column): \(reason)" }
+    }
+
+    /// A well-formed message of the wrong shape: `path` is its JSON path (`$.sections[0].items[2]`).
+    struct Shape: Error, CustomStringConvertible {
+        var path: String
+        var expected: String
+        var description: String { "\(path): expected \(expected)" }
+    }
+}
+
+/// Typed access to json-c values, throwing ``ProtocolMessage/Shape`` with the JSON path.
+enum JSONAccess {
+    static func member(_ obj: OpaquePointer, _ key: String) -> OpaquePointer? {
+        var out: OpaquePointer?
+        return json_object_object_get_ex(obj, key, &out) != 0 ? out : nil
+    }
+
+    static func isNumber(_ v: OpaquePointer?) -> Bool {
+        guard let v else { return false }
+        let t = json_object_get_type(v)
+        return t == json_type_int || t == json_type_double
+    }
+
+    static func number(_ v: OpaquePointer?, _ path: String) throws -> Double {
+        guard isNumber(v) else { throw ProtocolMessage.Shape(path: path, expected: "a number") }
+        return json_object_get_double(v)
+    }
+
+    static func integer(_ v: OpaquePointer?, _ path: String) throws -> Int {
+        guard let v, json_object_get_type(v) == json_type_int else {
+            throw ProtocolMessage.Shape(path: path, expected: "an integer")
+        }
+        return Int(json_object_get_int64(v))
+    }
+
+    static func string(_ v: OpaquePointer?, _ path: String) throws -> String {
+        guard let v, json_object_get_type(v) == json_type_string else {
+            throw ProtocolMessage.Shape(path: path, expected: "a string")
+        }
+        return String(cString: json_object_get_string(v))
+    }
+
+    static func array(_ v: OpaquePointer?, _ path: String) throws -> [OpaquePointer?] {
+        guard let v, json_object_get_type(v) == json_type_array else {
+            throw ProtocolMessage.Shape(path: path, expected: "an array")
+        }
+        return (0..<json_object_array_length(v)).map { json_object_array_get_idx(v, $0) }
+    }
+
+    static func strings(_ v: OpaquePointer?, _ path: String) throws -> [String] {
+        try array(v, path).enumerated().map { try string($1, "\(path)[\($0)]") }
+    }
+
+    /// `[a, b, c, d]` of exactly `count` numbers.
+    static func numbers(_ v: OpaquePointer?, count: Int, _ path: String) throws -> [Double] {
+        let a = try array(v, path)
+        guard a.count == count else { throw ProtocolMessage.Shape(path: path, expected: "\(count) numbers") }
+        return try a.enumerated().map { try number($1, "\(path)[\($0)]") }
+    }
+
+    static func rect(_ v: OpaquePointer?, _ path: String) throws -> CGRect {
+        let n = try numbers(v, count: 4, path)
+        return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+}
