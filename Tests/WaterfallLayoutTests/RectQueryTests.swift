@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import WaterfallLayout
+
+/// The rect query against the obvious oracle: filter every frame with the strict predicate.
+@Suite("Rect query (FIXTURE-FORMAT §9)")
+struct RectQueryTests {
+    /// A random valid input: 1-3 sections, spans, headers, footers, zero heights, empty sections.
+    static func randomInput(_ r: inout TestRandom) -> LayoutInput {
+        let placements = Placement.allCases
+        let placement = placements[r.int(0...2)]
+        var sections: [LayoutSection] = []
+        for _ in 0..<r.int(1...3) {
+            let n = r.int(1...6)
+            let items: [LayoutItem] = (0..<r.int(0...60)).map { _ in
+                let span = placement.isRoundRobin ? 1 : (r.int(0...5) == 0 ? r.int(2...7) : 1)
+                return r.int(0...9) == 0 ? .height(0, span: span) : .height(CGFloat(r.int(1...200)) / 4, span: span)
+            }
+            sections.append(LayoutSection(
+                columnCount: n, sectionInset: EdgeInsets(top: CGFloat(r.int(0...8)), left: CGFloat(r.int(0...8)),
+                                                         bottom: CGFloat(r.int(0...8)), right: CGFloat(r.int(0...8))),
+                header: r.bool() ? SupplementaryItem(height: CGFloat(r.int(0...30))) : nil,
+                items: items,
+                footer: r.bool() ? SupplementaryItem(height: CGFloat(r.int(0...30)), inset: EdgeInsets(left: 4)) : nil))
+        }
+        return LayoutInput(settings: LayoutSettings(containerWidth: CGFloat(r.int(200...420)), columnCount: 3,
+                                                    columnSpacing: CGFloat(r.int(0...12)), rowSpacing: CGFloat(r.int(0...12)),
+                                                    placement: placement, tieTolerance: CGFloat(r.int(0...2) * 3),
+                                                    tieBreak: r.bool() ? .leftmost : .afterPrevious),
+                           sections: sections)
+    }
+
+    static func bruteForce(_ result: LayoutResult, _ rect: CGRect) -> Set<ElementID> {
+        Set(result.elements.filter { $0.frame.meets(rect) }.map(\.id))
+    }
+
+    @Test("elements(in:) equals a brute-force filter on 300 random layouts and 40 rects each")
+    func againstBruteForce() throws {
+        var r = TestRandom(state: 42)
+        for _ in 0..<300 {
+            let input = Self.randomInput(&r)
+            let engine = ReferenceEngine()
+            let result = try engine.layout(input)
+            let W = input.settings.containerWidth, H = result.contentSize.height
+            for q in 0..<40 {
+                // Random rects, zero-size rects, rects on item edges, and the whole content.
+                var rect = CGRect(x: CGFloat(r.int(-20...Int(W))), y: CGFloat(r.int(-20...Int(H) + 20)),
+                                  width: CGFloat(r.int(0...200)), height: CGFloat(r.int(0...300)))
+                if q % 5 == 0, let f = result.elements.randomElement(using: &r)?.frame {
+                    rect = CGRect(x: f.minX, y: f.maxY, width: f.width, height: CGFloat(r.int(0...40)))  // touching the bottom edge
+                }
+                if q == 1 { rect = CGRect(x: -1, y: -1, width: W + 2, height: H + 2) }
+                let found = try engine.elements(in: rect)
+                #expect(found.count == Set(found).count, "duplicates in \(rect)")
+                #expect(Set(found) == Self.bruteForce(result, rect), "rect \(rect) over \(input)")
+            }
+        }
+    }
+
+    @Test("touching edges do not meet; a zero-height item meets only a rect strictly around its y")
+    func strictPredicate() throws {
+        let engine = ReferenceEngine()
+        _ = try engine.layout(input(width: 100, columns: 1, heights([10, 0, 10])))
+        // items: [0,0,100,10], [0,10,100,0], [0,10,100,10]
+        #expect(try engine.elements(in: rect(0, 10, 100, 5)) == [.item(0, 2)])              // touches item 0's bottom
+        #expect(try Set(engine.elements(in: rect(0, 9, 100, 2))) == [.item(0, 0), .item(0, 1), .item(0, 2)])
+        #expect(try engine.elements(in: rect(100, 0, 10, 30)).isEmpty)                        // touches the right edge
+        #expect(try engine.elements(in: rect(50, 5, 0, 0)) == [.item(0, 0)])                  // a point inside
+    }
+
+    @Test("no layout: the query throws noLayout, also after a failed layout")
+    func noLayout() throws {
+        let engine = ReferenceEngine()
+        #expect(throws: QueryError.noLayout) { try engine.elements(in: rect(0, 0, 1, 1)) }
+        _ = try engine.layout(input(heights([1])))
+        _ = try? engine.layout(input(columns: 0, heights([1])))
+        #expect(throws: QueryError.noLayout) { try engine.elements(in: rect(0, 0, 1, 1)) }
+    }
+}
+
+extension TestRandom: RandomNumberGenerator {}
