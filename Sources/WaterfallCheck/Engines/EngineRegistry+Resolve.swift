@@ -59,6 +59,7 @@ extension EngineRegistry {
     /// An `--engine` value that names no built-in engine and is not `exec:CMD`.
     public struct UnknownEngine: Error, CustomStringConvertible {
         public var spec: String
+        public init(spec: String) { self.spec = spec }
         public var description: String {
             "unknown engine '\(spec)': use one of \(builtIn.map(\.descriptor.name).joined(separator: ", ")) or exec:'CMD ARGS'"
         }

@@ -90,3 +90,75 @@ enum ProtocolCodec {
         return d.description
     }
 }
+
+extension ProtocolCodec {
+    /// An input from a request's `input` object (FIXTURE-FORMAT §2-3, defaults filled in).
+    /// - Throws: ``ProtocolMessage/Shape`` with the JSON path of the first missing or mistyped field.
+    static func input(from v: OpaquePointer?) throws -> LayoutInput {
+        guard let v, json_object_get_type(v) == json_type_object else { throw ProtocolMessage.Shape(path: "$.input", expected: "an object") }
+        guard let l = JSONAccess.member(v, "layout"), json_object_get_type(l) == json_type_object else {
+            throw ProtocolMessage.Shape(path: "$.input.layout", expected: "an object")
+        }
+        let p = "$.input.layout"
+        func number(_ key: String, _ obj: OpaquePointer, _ path: String, default d: Double? = nil) throws -> Double {
+            guard let m = JSONAccess.member(obj, key) else {
+                guard let d else { throw ProtocolMessage.Shape(path: "\(path).\(key)", expected: "a number") }
+                return d
+            }
+            return try JSONAccess.number(m, "\(path).\(key)")
+        }
+        func insets(_ v: OpaquePointer?, _ path: String) throws -> EdgeInsets? {
+            guard let v else { return nil }
+            guard json_object_get_type(v) == json_type_object else { throw ProtocolMessage.Shape(path: path, expected: "an object") }
+            return EdgeInsets(top: try number("top", v, path, default: 0), left: try number("left", v, path, default: 0),
+                              bottom: try number("bottom", v, path, default: 0), right: try number("right", v, path, default: 0))
+        }
+        func enumValue<E: RawRepresentable>(_ key: String, _ d: E) throws -> E where E.RawValue == String {
+            guard let m = JSONAccess.member(l, key) else { return d }
+            let s = try JSONAccess.string(m, "\(p).\(key)")
+            guard let e = E(rawValue: s) else { throw ProtocolMessage.Shape(path: "\(p).\(key)", expected: "a known name, got \"\(s)\"") }
+            return e
+        }
+        func supplementary(_ v: OpaquePointer?, _ path: String) throws -> SupplementaryItem? {
+            guard let v else { return nil }
+            guard json_object_get_type(v) == json_type_object else { throw ProtocolMessage.Shape(path: path, expected: "an object") }
+            return SupplementaryItem(height: try number("height", v, path), inset: try insets(JSONAccess.member(v, "inset"), path + ".inset") ?? .zero)
+        }
+        var settings = LayoutSettings(
+            containerWidth: try number("containerWidth", l, p),
+            columnCount: try JSONAccess.integer(JSONAccess.member(l, "columnCount"), "\(p).columnCount"),
+            columnSpacing: try number("columnSpacing", l, p, default: 0),
+            rowSpacing: try number("rowSpacing", l, p, default: 0),
+            sectionInset: try insets(JSONAccess.member(l, "sectionInset"), "\(p).sectionInset") ?? .zero,
+            placement: try enumValue("placement", Placement.shortestFirst),
+            tieTolerance: try number("tieTolerance", l, p, default: 0),
+            tieBreak: try enumValue("tieBreak", TieBreak.leftmost),
+            minimumContentHeight: try number("minimumContentHeight", l, p, default: 0))
+        if let ps = JSONAccess.member(l, "pixelScale"), json_object_get_type(ps) != json_type_null {
+            settings.pixelScale = try JSONAccess.number(ps, "\(p).pixelScale")
+        }
+        let sections = try JSONAccess.array(JSONAccess.member(v, "sections"), "$.input.sections").enumerated().map { s, sv -> LayoutSection in
+            let path = "$.input.sections[\(s)]"
+            guard let sv, json_object_get_type(sv) == json_type_object else { throw ProtocolMessage.Shape(path: path, expected: "an object") }
+            let items = try JSONAccess.array(JSONAccess.member(sv, "items"), path + ".items").enumerated().map { i, iv -> LayoutItem in
+                let ip = "\(path).items[\(i)]"
+                guard let iv, json_object_get_type(iv) == json_type_object else { throw ProtocolMessage.Shape(path: ip, expected: "an object") }
+                let span = try JSONAccess.member(iv, "span").map { try JSONAccess.integer($0, ip + ".span") } ?? 1
+                switch (JSONAccess.member(iv, "height"), JSONAccess.member(iv, "size")) {
+                case (let h?, nil): return .height(try JSONAccess.number(h, ip + ".height"), span: span)
+                case (nil, let sz?):
+                    let n = try JSONAccess.numbers(sz, count: 2, ip + ".size")
+                    return .size(width: n[0], height: n[1], span: span)
+                default: throw ProtocolMessage.Shape(path: ip, expected: "exactly one of height and size")
+                }
+            }
+            return LayoutSection(
+                columnCount: try JSONAccess.member(sv, "columnCount").map { try JSONAccess.integer($0, path + ".columnCount") },
+                sectionInset: try insets(JSONAccess.member(sv, "sectionInset"), path + ".sectionInset"),
+                header: try supplementary(JSONAccess.member(sv, "header"), path + ".header"),
+                items: items,
+                footer: try supplementary(JSONAccess.member(sv, "footer"), path + ".footer"))
+        }
+        return LayoutInput(settings: settings, sections: sections)
+    }
+}
