@@ -114,6 +114,11 @@ final class EngineProcess {
     /// - Complexity: O(bytes written + bytes read).
     func exchange(_ request: [UInt8], deadline: UInt64) -> Outcome {
         var written = 0
+        if !request.isEmpty && stdinFD >= 0 {
+            // Usually the whole line fits the pipe: write it before the first poll.
+            let w = request.withUnsafeBytes { write(stdinFD, $0.baseAddress!, $0.count) }
+            if w > 0 { written = w } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
+        }
         while true {
             if written == request.count || stdinFD < 0, let line = takeLine() { return .line(line) }
             if out.count - scanned > 0 && out.count > Self.maxLine { return .tooLong }

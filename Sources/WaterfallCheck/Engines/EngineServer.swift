@@ -8,6 +8,7 @@ import Foundation
 /// `{"id":N,"error":"badRequest","message":"..."}` (`"id":null` when no integer id can be read).
 public final class EngineServer {
     public let engine: LayoutEngine
+    private let parser = ProtocolMessage.Parser()
 
     public init(engine: LayoutEngine) { self.engine = engine }
 
@@ -24,7 +25,7 @@ public final class EngineServer {
     /// - Complexity: the engine's layout or query, plus O(size of the line and of the reply).
     public func reply(to line: [UInt8]) -> String {
         let message: ProtocolMessage
-        do { message = try ProtocolMessage(line: line) } catch { return Self.error(nil, "badRequest", "\(error)") }
+        do { message = try ProtocolMessage(line: line, parser: parser) } catch { return Self.error(nil, "badRequest", "\(error)") }
         let root = message.root
         guard let idValue = JSONAccess.member(root, "id"), json_object_get_type(idValue) == json_type_int else {
             return Self.error(nil, "badRequest", "$.id: expected an integer")

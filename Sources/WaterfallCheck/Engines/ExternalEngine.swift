@@ -39,6 +39,7 @@ public final class ExternalEngine: LayoutEngine {
     public let configuration: Configuration
     private var process: EngineProcess?
     private var nextID = 1
+    private let parser = ProtocolMessage.Parser()
 
     /// An engine known to answer with `descriptor`; the process starts on the first request.
     public init(_ configuration: Configuration, descriptor: EngineDescriptor) {
@@ -132,7 +133,7 @@ public final class ExternalEngine: LayoutEngine {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
             let message: ProtocolMessage
-            do { message = try ProtocolMessage(line: raw) } catch { throw fault(.malformedReply, "\(error)", reply: line) }
+            do { message = try ProtocolMessage(line: raw, parser: parser) } catch { throw fault(.malformedReply, "\(error)", reply: line) }
             let got = JSONAccess.member(message.root, "id")
             guard let got, json_object_get_type(got) == json_type_int, json_object_get_int64(got) == Int64(id) else {
                 let shown = got.map { String(cString: json_object_to_json_string($0)) } ?? "no id"

@@ -10,15 +10,14 @@ final class ProtocolMessage {
     /// Parses one line (without its `\n`) as a single JSON object, strictly (json-c
     /// `JSON_TOKENER_STRICT`: no trailing commas, comments or unquoted keys) and completely
     /// (nothing but whitespace after the object).
+    /// - Parameter parser: a reusable tokener (saves its allocation on every line).
     /// - Throws: ``ProtocolMessage/Malformed`` naming the byte column of the fault.
-    init(line: [UInt8]) throws {
-        guard let tok = json_tokener_new() else { throw Malformed(column: 1, reason: "out of memory") }
-        defer { json_tokener_free(tok) }
-        json_tokener_set_flags(tok, Int32(JSON_TOKENER_STRICT))
+    init(line: [UInt8], parser: Parser = Parser()) throws {
+        guard !line.isEmpty else { throw Malformed(column: 1, reason: "empty line") }
+        let tok = parser.tokener
+        json_tokener_reset(tok)
         let parsed: OpaquePointer? = line.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                json_tokener_parse_ex(tok, $0, Int32(buf.count))
-            }
+            buf.withMemoryRebound(to: CChar.self) { json_tokener_parse_ex(tok, $0.baseAddress!, Int32(buf.count)) }
         }
         let end = Int(json_tokener_get_parse_end(tok))
         guard let obj = parsed else {
@@ -35,6 +34,16 @@ final class ProtocolMessage {
             throw Malformed(column: 1, reason: "not a JSON object")
         }
         root = obj
+    }
+
+    /// A json-c tokener in strict mode, reused line after line by one thread.
+    final class Parser {
+        let tokener: UnsafeMutablePointer<json_tokener>
+        init() {
+            tokener = json_tokener_new()
+            json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT))
+        }
+        deinit { json_tokener_free(tokener) }
     }
 
     deinit { json_object_put(root) }
@@ -54,7 +63,8 @@ final class ProtocolMessage {
     }
 }
 
-/// Typed access to json-c values, throwing ``ProtocolMessage/Shape`` with the JSON path.
+/// Typed access to json-c values, throwing ``ProtocolMessage/Shape`` with the JSON path (built
+/// only on failure: paths are autoclosures, which keeps decoding a reply cheap).
 enum JSONAccess {
     static func member(_ obj: OpaquePointer, _ key: String) -> OpaquePointer? {
         var out: OpaquePointer?
@@ -67,45 +77,51 @@ enum JSONAccess {
         return t == json_type_int || t == json_type_double
     }
 
-    static func number(_ v: OpaquePointer?, _ path: String) throws -> Double {
-        guard isNumber(v) else { throw ProtocolMessage.Shape(path: path, expected: "a number") }
+    static func number(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> Double {
+        guard isNumber(v) else { throw ProtocolMessage.Shape(path: path(), expected: "a number") }
         return json_object_get_double(v)
     }
 
-    static func integer(_ v: OpaquePointer?, _ path: String) throws -> Int {
+    static func integer(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> Int {
         guard let v, json_object_get_type(v) == json_type_int else {
-            throw ProtocolMessage.Shape(path: path, expected: "an integer")
+            throw ProtocolMessage.Shape(path: path(), expected: "an integer")
         }
         return Int(json_object_get_int64(v))
     }
 
-    static func string(_ v: OpaquePointer?, _ path: String) throws -> String {
+    static func string(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> String {
         guard let v, json_object_get_type(v) == json_type_string else {
-            throw ProtocolMessage.Shape(path: path, expected: "a string")
+            throw ProtocolMessage.Shape(path: path(), expected: "a string")
         }
         return String(cString: json_object_get_string(v))
     }
 
-    static func array(_ v: OpaquePointer?, _ path: String) throws -> [OpaquePointer?] {
+    static func array(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> [OpaquePointer?] {
         guard let v, json_object_get_type(v) == json_type_array else {
-            throw ProtocolMessage.Shape(path: path, expected: "an array")
+            throw ProtocolMessage.Shape(path: path(), expected: "an array")
         }
         return (0..<json_object_array_length(v)).map { json_object_array_get_idx(v, $0) }
     }
 
-    static func strings(_ v: OpaquePointer?, _ path: String) throws -> [String] {
-        try array(v, path).enumerated().map { try string($1, "\(path)[\($0)]") }
+    static func strings(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> [String] {
+        try array(v, path()).enumerated().map { try string($1, "\(path())[\($0)]") }
     }
 
     /// `[a, b, c, d]` of exactly `count` numbers.
-    static func numbers(_ v: OpaquePointer?, count: Int, _ path: String) throws -> [Double] {
-        let a = try array(v, path)
-        guard a.count == count else { throw ProtocolMessage.Shape(path: path, expected: "\(count) numbers") }
-        return try a.enumerated().map { try number($1, "\(path)[\($0)]") }
+    static func numbers(_ v: OpaquePointer?, count: Int, _ path: @autoclosure () -> String) throws -> [Double] {
+        let a = try array(v, path())
+        guard a.count == count else { throw ProtocolMessage.Shape(path: path(), expected: "\(count) numbers") }
+        return try a.enumerated().map { try number($1, "\(path())[\($0)]") }
     }
 
-    static func rect(_ v: OpaquePointer?, _ path: String) throws -> CGRect {
-        let n = try numbers(v, count: 4, path)
-        return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+    /// `[x, y, width, height]`. The hot path of reading a reply: no allocation.
+    static func rect(_ v: OpaquePointer?, _ path: @autoclosure () -> String) throws -> CGRect {
+        guard let v, json_object_get_type(v) == json_type_array, json_object_array_length(v) == 4,
+              (0..<4).allSatisfy({ isNumber(json_object_array_get_idx(v, $0)) }) else {
+            _ = try numbers(v, count: 4, path())  // throws, naming the faulty component
+            throw ProtocolMessage.Shape(path: path(), expected: "4 numbers")
+        }
+        let c = { json_object_get_double(json_object_array_get_idx(v, $0)) }
+        return CGRect(x: c(0), y: c(1), width: c(2), height: c(3))
     }
 }
