@@ -4,6 +4,7 @@ import WaterfallCheck
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command.Type] = [
     EnginesCommand.self,
+    FormatCommand.self,
     CompareCommand.self,
 ]
 

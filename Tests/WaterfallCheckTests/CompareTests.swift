@@ -77,6 +77,30 @@ struct CompareTests {
         #expect(first.minimal.settings.columnCount == 2)
         #expect(first.difference.largestDisplacement == Double(first.minimal.settings.containerWidth) / 2)
         #expect(report.text().contains("difference 1 of"))
+
+        // --save: each minimal difference as a canonical fixture expecting the baseline's answer.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-save-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let paths = try report.saveFixtures(in: dir)
+        #expect(paths.count == report.differences.count)
+        let saved = try FixtureReader.read(contentsOf: URL(fileURLWithPath: paths[0]))
+        #expect(saved.input == first.minimal)
+        #expect(saved.expected == .layout(try ReferenceEngine().layout(first.minimal)))
+        // Saving again writes the same files, no duplicates.
+        #expect(try report.saveFixtures(in: dir) == paths)
+    }
+
+    @Test("a crashing candidate is reported per case, and the run goes on: exit status 2")
+    func faults() throws {
+        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 2))
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
+        let cases = (0..<4).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
+        let report = comparison.run(cases)
+        // Requests 1 and 3 crash the fake; 2 and 4 go to restarted engines and match the reference.
+        #expect(report.faults.map(\.name) == ["case-0", "case-2"])
+        #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
+        #expect(report.identical == 2)
+        #expect(report.exitStatus == 2)
     }
 
     @Test("exec: waterfall-engine reference against the in-process reference: no difference")

@@ -74,7 +74,7 @@ struct ExternalEngineTests {
     @Test("malformed, truncated, mismatched and misshapen replies", arguments: [
         ("garbage", EngineFault.Kind.malformedReply, "this is not json"),
         ("truncated", .malformedReply, "cut off at end of file"),
-        ("wrongid", .mismatchedID, "reply to request 1 carries 2"),
+        ("wrongid", .mismatchedID, "reply to request 1 carries id 2"),
         ("wrongshape", .wrongShape, "$.contentSize"),
         ("unsupported", .unexpectedUnsupported, "within the declared features"),
     ])

@@ -1,4 +1,3 @@
-import CJSONC
 import Foundation
 
 /// One input both engines are run on: a fixture's, or a generated one.
@@ -49,49 +48,13 @@ public struct CaseGenerator: Sendable {
 
 extension CompareCase {
     /// The fixtures under `paths` (files, or directories searched recursively for `*.json`), in
-    /// path order.
-    /// - Throws: ``CompareInputError`` naming the file for one that cannot be read or decoded.
+    /// path order (``FixtureFiles/collect(_:)``).
+    /// - Throws: ``FixtureFiles/Error`` for a missing path; ``FixtureError`` (file, line, column,
+    ///   JSON path) for a file that is not a valid fixture.
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
-        var files: [String] = []
-        let fm = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CompareInputError(path: path, message: "no such file or directory")
-            }
-            if isDirectory.boolValue {
-                let base = URL(fileURLWithPath: path)
-                let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                    .filter { $0.hasSuffix(".json") }.sorted()
-                files += found.map { base.appendingPathComponent($0).path }
-            } else {
-                files.append(path)
-            }
-        }
-        return try files.map(fixture(at:))
-    }
-
-    /// TEMPORARY until the fixture codec lands: reads `layout`, `sections`, `name` and `tolerance`.
-    static func fixture(at path: String) throws -> CompareCase {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CompareInputError(path: path, message: "cannot read the file")
-        }
-        do {
-            let message = try ProtocolMessage(line: Array(data))
-            let input = try ProtocolCodec.input(from: message.root)
-            let name = try JSONAccess.member(message.root, "name").map { try JSONAccess.string($0, "$.name") }
-                ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let tolerance = try JSONAccess.member(message.root, "tolerance").map { try JSONAccess.number($0, "$.tolerance") }
-            return CompareCase(name: name, input: input, origin: .fixture(path: path), tolerance: tolerance)
-        } catch {
-            throw CompareInputError(path: path, message: "\(error)")
+        try FixtureFiles.collect(paths).map { url in
+            let f = try FixtureReader.read(contentsOf: url)
+            return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Double.init))
         }
     }
-}
-
-/// A fixture `compare` cannot use.
-public struct CompareInputError: Error, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
 }

@@ -22,7 +22,7 @@ extension EngineComparison.Report {
         func parsed(_ text: String) -> OpaquePointer? { json_tokener_parse(text) }
         func answer(_ a: EngineAnswer) -> OpaquePointer? {
             switch a {
-            case .layout(let r): return parsed("{" + ProtocolCodec.compactResultMembers(r) + "}")
+            case .layout(let r): return parsed("{" + CanonicalWriter.compactResult(r) + "}")
             case .error(let e):
                 let o = json_object_new_object()
                 json_object_object_add(o, "error", string(e.code.rawValue))
@@ -63,7 +63,7 @@ extension EngineComparison.Report {
             let o = json_object_new_object()
             json_object_object_add(o, "name", string(f.origin.name))
             json_object_object_add(o, "origin", string(f.origin.originDescription))
-            json_object_object_add(o, "input", parsed(ProtocolCodec.compactInput(f.minimal)))
+            json_object_object_add(o, "input", parsed(CanonicalWriter.compactInput(f.minimal)))
             json_object_object_add(o, "baseline", answer(f.baseline))
             json_object_object_add(o, "candidate", answer(f.candidate))
             json_object_object_add(o, "largestDisplacement", f.difference.largestDisplacement.map { json_object_new_double($0) } ?? nil)

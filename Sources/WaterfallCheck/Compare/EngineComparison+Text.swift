@@ -14,7 +14,7 @@ extension EngineComparison.Report {
             let before = f.origin.input.itemCount, after = f.minimal.itemCount
             s += f.minimal == f.origin.input ? "\n" : before == after ? ", simplified\n" : ", shrunk from \(before) items to \(after)\n"
             if !f.alsoIn.isEmpty { s += "  the same minimal input comes from \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): \(f.alsoIn.prefix(8).joined(separator: ", "))\(f.alsoIn.count > 8 ? ", …" : "")\n" }
-            s += "  input: \(ProtocolCodec.compactInput(f.minimal))\n"
+            s += "  input: \(CanonicalWriter.compactInput(f.minimal))\n"
             s += "  baseline:  \(Self.describe(f.baseline))\n  candidate: \(Self.describe(f.candidate))\n"
             if let d = f.difference.largestDisplacement {
                 let frames = f.difference.moved.count + f.difference.unmatched.count

@@ -1,14 +1,13 @@
-import CJSONC
 import Foundation
 
 /// The engine side of protocol `waterfall-engine/1` (FIXTURE-FORMAT §9): serves one in-process
 /// engine, one request line in, one reply line out. What `waterfall-engine NAME` runs.
 ///
 /// Never traps on a request: a line that is not a request gets
-/// `{"id":N,"error":"badRequest","message":"..."}` (`"id":null` when no integer id can be read).
+/// `{"id":N,"error":"badRequest","message":"..."}` (`"id":null` when no integer id can be read),
+/// the message naming the column and JSON path (the fixture codec's strict reader).
 public final class EngineServer {
     public let engine: LayoutEngine
-    private let parser = ProtocolMessage.Parser()
 
     public init(engine: LayoutEngine) { self.engine = engine }
 
@@ -24,48 +23,52 @@ public final class EngineServer {
     /// The reply to one request line (without its `\n`), itself without `\n`.
     /// - Complexity: the engine's layout or query, plus O(size of the line and of the reply).
     public func reply(to line: [UInt8]) -> String {
-        let message: ProtocolMessage
-        do { message = try ProtocolMessage(line: line, parser: parser) } catch { return Self.error(nil, "badRequest", "\(error)") }
-        let root = message.root
-        guard let idValue = JSONAccess.member(root, "id"), json_object_get_type(idValue) == json_type_int else {
-            return Self.error(nil, "badRequest", "$.id: expected an integer")
-        }
-        let id = Int(json_object_get_int64(idValue))
+        var id: Int?
         do {
-            switch try JSONAccess.string(JSONAccess.member(root, "op"), "$.op") {
-            case "layout":
-                let input = try ProtocolCodec.input(from: JSONAccess.member(root, "input"))
-                do {
-                    let result = try engine.layout(input)
-                    return "{\"id\":\(id),\(ProtocolCodec.compactResultMembers(result))}"
-                } catch let e as LayoutError {
-                    return Self.error(id, e.code.rawValue, e.description)
-                }
-            case "query":
-                let r = try JSONAccess.rect(JSONAccess.member(root, "rect"), "$.rect")
-                guard r.size.width >= 0, r.size.height >= 0 else {
-                    throw ProtocolMessage.Shape(path: "$.rect", expected: "a width and height >= 0")
-                }
-                do {
-                    var items: [String] = [], headers: [String] = [], footers: [String] = []
-                    for e in try engine.elements(in: r) {
-                        switch e.kind {
-                        case .item: items.append("[\(e.section),\(e.item)]")
-                        case .header: headers.append("\(e.section)")
-                        case .footer: footers.append("\(e.section)")
-                        }
+            let document = try JSONDocument(parsing: line, file: "request")
+            return try document.decode { node in
+                id = try node.requiredMember("id").integer()
+                let id = id!
+                switch try node.requiredMember("op").string() {
+                case "layout":
+                    let input = try LayoutInput(json: try node.requiredMember("input"))
+                    do {
+                        return "{\"id\":\(id),\(CanonicalWriter.compactResult(try engine.layout(input)))}"
+                    } catch let e as LayoutError {
+                        return Self.error(id, e.code.rawValue, e.description)
                     }
-                    return "{\"id\":\(id),\"items\":[\(items.joined(separator: ","))],\"headers\":[\(headers.joined(separator: ","))],\"footers\":[\(footers.joined(separator: ","))]}"
-                } catch QueryError.noLayout {
-                    return "{\"id\":\(id),\"error\":\"noLayout\"}"
-                } catch let e as LayoutError {
-                    return Self.error(id, e.code.rawValue, e.description)
+                case "query":
+                    let rectNode = try node.requiredMember("rect")
+                    let n = try rectNode.numbers(4, "a rect [x, y, width, height]")
+                    guard n[2] >= 0, n[3] >= 0 else { throw rectNode.fault("a rect's width and height must be >= 0") }
+                    return query(id, CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
+                case let op:
+                    throw try node.requiredMember("op").fault("unknown op \"\(op)\"; expected layout or query")
                 }
-            case let op:
-                return Self.error(id, "badRequest", "$.op: unknown operation \"\(op)\"")
             }
         } catch {
             return Self.error(id, "badRequest", "\(error)")
+        }
+    }
+
+    /// `{"id":N,"items":[[s,i],...],"headers":[s,...],"footers":[s,...]}`, or `noLayout`.
+    private func query(_ id: Int, _ rect: CGRect) -> String {
+        do {
+            var items: [String] = [], headers: [String] = [], footers: [String] = []
+            for e in try engine.elements(in: rect) {
+                switch e.kind {
+                case .item: items.append("[\(e.section),\(e.item)]")
+                case .header: headers.append("\(e.section)")
+                case .footer: footers.append("\(e.section)")
+                }
+            }
+            return "{\"id\":\(id),\"items\":[\(items.joined(separator: ","))],\"headers\":[\(headers.joined(separator: ","))],\"footers\":[\(footers.joined(separator: ","))]}"
+        } catch QueryError.noLayout {
+            return "{\"id\":\(id),\"error\":\"noLayout\"}"
+        } catch let e as LayoutError {
+            return Self.error(id, e.code.rawValue, e.description)
+        } catch {
+            return Self.error(id, "engineError", "\(error)")
         }
     }
 
@@ -89,10 +92,5 @@ public final class EngineServer {
         "{\"id\":\(id.map(String.init) ?? "null"),\"error\":\(quote(code)),\"message\":\(quote(message))}"
     }
 
-    /// A JSON string literal, escaped by json-c.
-    static func quote(_ s: String) -> String {
-        guard let o = json_object_new_string(s) else { return "\"\"" }
-        defer { json_object_put(o) }
-        return String(cString: json_object_to_json_string_ext(o, Int32(JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)))
-    }
+    private static func quote(_ s: String) -> String { CanonicalWriter.quoted(s) }
 }

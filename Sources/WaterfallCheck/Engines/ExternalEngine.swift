@@ -1,4 +1,3 @@
-import CJSONC
 import Foundation
 
 /// An engine in another process, driven over protocol `waterfall-engine/1` (FIXTURE-FORMAT §9).
@@ -39,7 +38,6 @@ public final class ExternalEngine: LayoutEngine {
     public let configuration: Configuration
     private var process: EngineProcess?
     private var nextID = 1
-    private let parser = ProtocolMessage.Parser()
 
     /// An engine known to answer with `descriptor`; the process starts on the first request.
     public init(_ configuration: Configuration, descriptor: EngineDescriptor) {
@@ -79,14 +77,7 @@ public final class ExternalEngine: LayoutEngine {
         guard undeclared.isEmpty else {
             throw LayoutError.unsupported("the input uses \(undeclared.names.joined(separator: ", ")), which \(descriptor.name) does not declare")
         }
-        let id = nextID
-        let (reply, line) = try request("{\"id\":\(id),\"op\":\"layout\",\"input\":\(ProtocolCodec.compactInput(input))}", id: id)
-        try throwIfError(reply, line: line, op: "layout")
-        do {
-            return try ProtocolCodec.result(from: reply.root)
-        } catch {
-            throw fault(.wrongShape, "\(error)", reply: line)
-        }
+        return try request(op: "layout", "\"input\":" + CanonicalWriter.compactInput(input), LayoutResult.init(json:))
     }
 
     /// Sends `{"id":N,"op":"query","rect":[x,y,w,h]}`.
@@ -96,50 +87,54 @@ public final class ExternalEngine: LayoutEngine {
         guard descriptor.capabilities.contains(.query) else {
             throw LayoutError.unsupported("\(descriptor.name) has no rect query")
         }
-        let id = nextID
-        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(ProtocolCodec.num).joined(separator: ",")
-        let (reply, line) = try request("{\"id\":\(id),\"op\":\"query\",\"rect\":[\(r)]}", id: id)
-        try throwIfError(reply, line: line, op: "query")
-        do {
+        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(CanonicalWriter.number).joined(separator: ",")
+        return try request(op: "query", "\"rect\":[\(r)]") { node in
             var out: [ElementID] = []
-            if let items = JSONAccess.member(reply.root, "items") {
-                for (k, pair) in try JSONAccess.array(items, "$.items").enumerated() {
-                    let p = try JSONAccess.array(pair, "$.items[\(k)]")
-                    guard p.count == 2 else { throw ProtocolMessage.Shape(path: "$.items[\(k)]", expected: "[section, item]") }
-                    out.append(.item(try JSONAccess.integer(p[0], "$.items[\(k)][0]"), try JSONAccess.integer(p[1], "$.items[\(k)][1]")))
-                }
+            // §9 lists all three; an engine with nothing to report may leave one out.
+            func list(_ key: String) throws -> [JSONNode] { try node.member(key).map { Array(try $0.array()) } ?? [] }
+            for pair in try list("items") {
+                let p = try pair.array()
+                guard p.count == 2 else { throw pair.fault("expected [section, item], got an array of \(p.count)") }
+                out.append(.item(try p[0].integer(), try p[1].integer()))
             }
-            for (key, make) in [("headers", ElementID.header), ("footers", ElementID.footer)] {
-                guard let list = JSONAccess.member(reply.root, key) else { continue }
-                for (k, s) in try JSONAccess.array(list, "$.\(key)").enumerated() {
-                    out.append(make(try JSONAccess.integer(s, "$.\(key)[\(k)]")))
-                }
-            }
+            for s in try list("headers") { out.append(.header(try s.integer())) }
+            for s in try list("footers") { out.append(.footer(try s.integer())) }
             return out
-        } catch {
-            throw fault(.wrongShape, "\(error)", reply: line)
         }
     }
 
     // MARK: - Requests
 
-    /// Sends one request line and returns its reply, parsed, with the reply's text.
-    private func request(_ body: String, id: Int) throws -> (ProtocolMessage, String) {
+    /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
+    /// and turning an error reply into the error it stands for (``throwError(code:message:op:line:)``).
+    private func request<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
+        let id = nextID
         nextID += 1
         let p = try running()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
-        let bytes = Array((body + "\n").utf8)
-        switch p.exchange(bytes, deadline: deadline) {
+        switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
-            let message: ProtocolMessage
-            do { message = try ProtocolMessage(line: raw, parser: parser) } catch { throw fault(.malformedReply, "\(error)", reply: line) }
-            let got = JSONAccess.member(message.root, "id")
-            guard let got, json_object_get_type(got) == json_type_int, json_object_get_int64(got) == Int64(id) else {
-                let shown = got.map { String(cString: json_object_to_json_string($0)) } ?? "no id"
-                throw fault(.mismatchedID, "reply to request \(id) carries \(shown)", reply: line)
+            let document: JSONDocument
+            do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
+                throw fault(.malformedReply, "\(error)", reply: line)
             }
-            return (message, line)
+            let reply: Reply<T>
+            do {
+                reply = try document.decode { node -> Reply<T> in
+                    let got = try node.requiredMember("id")
+                    guard (try? got.integer()) == id else { return .mismatched((try? got.integer()).map(String.init) ?? got.typeDescription) }
+                    if let e = node.member("error") { return .error(try e.string(), try node.member("message")?.string() ?? "") }
+                    return .value(try decode(node))
+                }
+            } catch {
+                throw fault(.wrongShape, "\(error)", reply: line)
+            }
+            switch reply {
+            case .value(let v): return v
+            case .mismatched(let got): throw fault(.mismatchedID, "reply to request \(id) carries id \(got)", reply: line)
+            case .error(let code, let message): throw errorReply(code: code, message: message, op: op, line: line)
+            }
         case .closed(let partial):
             let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
             if partial.isEmpty { throw fault(.crashed, "no reply to request \(id): \(status)") }
@@ -153,26 +148,21 @@ public final class ExternalEngine: LayoutEngine {
         }
     }
 
-    /// Throws the error a reply carries (`{"id":N,"error":"<code>","message":"..."}`), if any:
-    /// a ``LayoutError`` for a §6 code, ``QueryError/noLayout`` for `noLayout` to a query,
-    /// an ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
-    private func throwIfError(_ reply: ProtocolMessage, line: String, op: String) throws {
-        guard let e = JSONAccess.member(reply.root, "error") else { return }
-        let code: String, message: String
-        do {
-            code = try JSONAccess.string(e, "$.error")
-            message = try JSONAccess.member(reply.root, "message").map { try JSONAccess.string($0, "$.message") } ?? ""
-        } catch {
-            throw fault(.wrongShape, "\(error)", reply: line)
-        }
-        if op == "query" && code == "noLayout" { throw QueryError.noLayout }
+    /// A reply, after the id check.
+    private enum Reply<T> { case value(T), mismatched(String), error(String, String) }
+
+    /// The error an error reply (`{"id":N,"error":"<code>","message":"..."}`) stands for: a
+    /// ``LayoutError`` for a §6 code, ``QueryError/noLayout`` for `noLayout` to a query, an
+    /// ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
+    private func errorReply(code: String, message: String, op: String, line: String) -> Error {
+        if op == "query" && code == "noLayout" { return QueryError.noLayout }
         guard let c = LayoutError.Code(rawValue: code), op == "layout" else {
-            throw fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request", reply: line)
+            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request", reply: line)
         }
         if c == .unsupported {
-            throw fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)
+            return fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
-        throw LayoutError(c, message)
+        return LayoutError(c, message)
     }
 
     /// The running process, started (and handshaken) if need be.
@@ -215,7 +205,7 @@ public final class ExternalEngine: LayoutEngine {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
             do {
-                return (p, try descriptor(hello: ProtocolMessage(line: raw)))
+                return (p, try JSONDocument(parsing: raw, file: "hello").decode(descriptor(hello:)))
             } catch {
                 throw fail("bad hello line: \(error)", line)
             }
@@ -231,18 +221,18 @@ public final class ExternalEngine: LayoutEngine {
 
     /// The descriptor a hello line declares. Unknown capability and feature names are ignored
     /// (a newer engine may know more); `features` absent means all.
-    static func descriptor(hello: ProtocolMessage) throws -> EngineDescriptor {
-        let root = hello.root
-        let proto = try JSONAccess.string(JSONAccess.member(root, "protocol"), "$.protocol")
-        guard proto == protocolName else {
-            throw ProtocolMessage.Shape(path: "$.protocol", expected: "\"\(protocolName)\", got \"\(proto)\"")
+    /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
+    static func descriptor(hello node: JSONNode) throws -> EngineDescriptor {
+        let proto = try node.requiredMember("protocol")
+        guard try proto.string() == protocolName else {
+            throw proto.fault("expected protocol \"\(protocolName)\", got \(proto.typeDescription)")
         }
-        let name = try JSONAccess.string(JSONAccess.member(root, "engine"), "$.engine")
-        let version = try JSONAccess.string(JSONAccess.member(root, "version"), "$.version")
-        let caps = try JSONAccess.strings(JSONAccess.member(root, "capabilities"), "$.capabilities")
+        let name = try node.requiredMember("engine").string()
+        let version = try node.requiredMember("version").string()
+        let caps = try node.requiredMember("capabilities").array().map { try $0.string() }
         var features = LayoutFeatures.all
-        if let f = JSONAccess.member(root, "features") {
-            let names = Set(try JSONAccess.strings(f, "$.features"))
+        if let f = node.member("features") {
+            let names = Set(try f.array().map { try $0.string() })
             features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
         }
         return EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
