@@ -38,6 +38,12 @@ struct CodecErrorTests {
         expect(fixtureError("hello"), line: 1, column: 1, path: "$", "unexpected character 'h'")
     }
 
+    @Test("a top-level value that is not an object, and a non-ASCII character outside strings")
+    func notAnObject() {
+        expect(fixtureError("[1, 2]"), line: 1, column: 1, path: "$", "expected an object, got an array")
+        expect(fixtureError("{ é }"), line: 1, column: 3, path: "$", "unexpected character 'é' (U+E9)")
+    }
+
     @Test("a truncated file ends at its last byte")
     func truncated() {
         // Line 2 is `  "layout": {"containerWidth": 3`: 32 characters, so the end is column 33.

@@ -135,10 +135,20 @@ struct JSONLint {
         return word.withUTF8Buffer { w in (0..<len).allSatisfy { b[j + $0] == w[$0] } }
     }
 
-    /// `character 'x'` for ASCII, `byte 0xC3` otherwise.
+    /// `character 'x'` for a printable character (decoded from UTF-8), `byte 0xC3` otherwise.
     private static func describe(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
         let c = b[i]
         if c >= 0x21 && c < 0x7F { return "character '\(Character(Unicode.Scalar(c)))'" }
+        if c >= 0xC2 {
+            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+            if i + length <= b.count {
+                var decoder = UTF8()
+                var it = b[i..<(i + length)].makeIterator()
+                if case .scalarValue(let u) = decoder.decode(&it), u.properties.generalCategory != .control {
+                    return "character '\(Character(u))' (U+\(String(u.value, radix: 16, uppercase: true)))"
+                }
+            }
+        }
         return "byte 0x" + String(c, radix: 16, uppercase: true)
     }
 
