@@ -8,7 +8,7 @@ public final class ReferenceEngine: LayoutEngine {
         name: "reference", version: ReferenceEngine.version, capabilities: [.query], features: .all,
         summary: "FIXTURE-FORMAT §5 exactly: every placement, spans, tie tolerance, headers/footers, pixel flooring")
 
-    private var last: LayoutResult?
+    private var last: (input: LayoutInput, result: LayoutResult)?
     private var index: RectQueryIndex?
 
     public init() {}
@@ -16,15 +16,15 @@ public final class ReferenceEngine: LayoutEngine {
     /// - Complexity: see ``ReferenceLayout/layout(_:)``. The query index is built on first query.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         last = nil; index = nil
-        do {
-            let (result, idx) = try ReferenceLayout.layoutWithIndex(input)
-            last = result; index = idx
-            return result
-        }
+        let result = try ReferenceLayout.layout(input)
+        last = (input, result)
+        return result
     }
 
-    /// - Complexity: see ``RectQueryIndex``.
+    /// - Complexity: O(items) for the first query after a layout (building the index), then see
+    ///   ``RectQueryIndex``.
     public func elements(in rect: CGRect) throws -> [ElementID] {
+        if index == nil, let last { index = RectQueryIndex(input: last.input, result: last.result) }
         guard let index else { throw QueryError.noLayout }
         return index.elements(in: rect)
     }
@@ -43,7 +43,8 @@ public final class WaterfallCollectionViewLayout: CollectionViewLayout, @uncheck
     public override func prepare() {
         guard prepared == nil, let cv = collectionView else { return }
         do {
-            prepared = try ReferenceLayout.layoutWithIndex(cv.input)
+            let result = try ReferenceLayout.layout(cv.input)
+            prepared = (result, RectQueryIndex(input: cv.input, result: result))
             preparedWidth = cv.bounds.width
             layoutError = nil
         } catch {

@@ -14,33 +14,11 @@ public enum ReferenceLayout {
     ///   item O(columns) whatever its span), O(items) for the round-robin placements.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         let widths = try validate(input)
-        var sink = NoIndex()
-        return compute(input, columnWidths: widths, index: &sink)
-    }
-
-    /// Lays out `input` and builds the rect-query index as it goes.
-    public static func layoutWithIndex(_ input: LayoutInput) throws(LayoutError) -> (LayoutResult, RectQueryIndex) {
-        let widths = try validate(input)
-        var builder = RectQueryIndex.Builder()
-        let result = compute(input, columnWidths: widths, index: &builder)
-        return (result, builder.finish(result: result))
-    }
-
-    /// Receives each placed item's start column, for the rect-query index.
-    protocol PlacementSink {
-        mutating func beginSection(columnCount: Int, columnWidth: CGFloat, x0: CGFloat, stride: CGFloat)
-        mutating func placed(column: Int, span: Int)
-        mutating func endSection()
-    }
-
-    struct NoIndex: PlacementSink {
-        @inline(__always) mutating func beginSection(columnCount: Int, columnWidth: CGFloat, x0: CGFloat, stride: CGFloat) {}
-        @inline(__always) mutating func placed(column: Int, span: Int) {}
-        @inline(__always) mutating func endSection() {}
+        return compute(input, columnWidths: widths)
     }
 
     /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
-    static func compute<Sink: PlacementSink>(_ input: LayoutInput, columnWidths: [CGFloat], index: inout Sink) -> LayoutResult {
+    static func compute(_ input: LayoutInput, columnWidths: [CGFloat]) -> LayoutResult {
         let s = input.settings
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -68,7 +46,6 @@ public enum ReferenceLayout {
             let w = columnWidths[si]
             let start = top + I.top
             var bottom = start
-            index.beginSection(columnCount: n, columnWidth: w, x0: I.left, stride: w + spacing)
             if !section.items.isEmpty {
                 out.items.reserveCapacity(section.items.count)
                 heights.withUnsafeMutableBufferPointer { H in
@@ -110,13 +87,11 @@ public enum ReferenceLayout {
                                 cursor = c + k
                                 let maxY = y + height
                                 if maxY > bottom { bottom = maxY }
-                                index.placed(column: c, span: k)
                             }
                         }
                     }
                 }
             }
-            index.endSection()
             // Step 4: section bottom, no trailing rowSpacing.
             top = bottom + I.bottom
             // Step 5: footer.

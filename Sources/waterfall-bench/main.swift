@@ -6,6 +6,8 @@ import WaterfallCheck
 let groups: [(name: String, run: () throws -> Void)] = [
     ("engine", benchEngine),
     ("codec", benchCodec),
+    ("verify", benchVerify),
+    ("classic", benchClassic),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())
