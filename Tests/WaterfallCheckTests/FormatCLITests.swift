@@ -5,12 +5,6 @@ import Testing
 /// `waterfall-check format [--check] PATH...` end to end: exit codes and messages.
 @Suite("Format: the command line")
 struct FormatCLITests {
-    private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codec-format-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("--check accepts the conformance fixtures unchanged (exit 0)")
     func conformanceIsCanonical() throws {
         let dir = try #require(try conformanceFiles().first).deletingLastPathComponent()
@@ -21,7 +15,7 @@ struct FormatCLITests {
 
     @Test("--check lists a non-canonical file and exits 1; format fixes it; then exit 0")
     func checkThenFix() throws {
-        let dir = try scratch()
+        let dir = try codecScratchDirectory("format-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("a.json")
         try Data(#"{"format":"waterfall-fixture/1","name":"a","layout":{"containerWidth":1,"columnCount":1},"sections":[]}"#.utf8).write(to: file)
@@ -35,7 +29,7 @@ struct FormatCLITests {
 
     @Test("a fixture error is exit 2 with file:line:column; an empty directory is exit 2")
     func errors() throws {
-        let dir = try scratch()
+        let dir = try codecScratchDirectory("format-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = try CLI.run(["format", dir.path], in: dir)
         #expect(empty.status == 2)
