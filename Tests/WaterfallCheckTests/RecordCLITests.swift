@@ -7,8 +7,8 @@ import Testing
 struct RecordCLITests {
     /// `F/drifted.json` (item 0.2 expected 5 pt lower than the reference engine puts it) and
     /// `F/new.json` (no expected).
-    func corpus() throws -> TempDir {
-        let dir = try TempDir()
+    func corpus(under parent: URL = FileManager.default.temporaryDirectory) throws -> TempDir {
+        let dir = try TempDir(under: parent)
         try dir.write(TwoColumns.fixture("drifted", expected: .layout(TwoColumns.moving(2, by: 5))), to: "F/drifted.json")
         try dir.write(TwoColumns.fixture("new", expected: nil), to: "F/new.json")
         return dir
@@ -64,13 +64,14 @@ struct RecordCLITests {
 
     @Test("record into an unwritable directory: exit 2, an error naming the path, the fixture intact")
     func unwritableDirectory() throws {
-        let dir = try corpus(); defer { dir.cleanup() }
+        // Root ignores permissions: the run drops to `nobody`, who must reach the folder, so it
+        // lives in /tmp (world-traversable) whatever TMPDIR says.
+        let user: UInt32? = getuid() == 0 ? 65534 : nil
+        let dir = try corpus(under: URL(fileURLWithPath: user == nil ? NSTemporaryDirectory() : "/tmp")); defer { dir.cleanup() }
         let folder = dir.url.appendingPathComponent("F")
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let before = try dir.read("F/drifted.json")
-        // Root ignores permissions: drop to `nobody` for the run.
-        let user: UInt32? = getuid() == 0 ? 65534 : nil
         if user != nil {
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "running as root needs setpriv to test permissions")
         }
