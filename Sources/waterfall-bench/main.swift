@@ -6,6 +6,7 @@ import WaterfallCheck
 let groups: [(name: String, run: () throws -> Void)] = [
     ("engine", benchEngine),
     ("verify", benchVerify),
+    ("classic", benchClassic),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

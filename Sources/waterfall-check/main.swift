@@ -9,6 +9,7 @@ let commands: [Command.Type] = [
     ReviewCommand.self,
     AcceptCommand.self,
     RejectCommand.self,
+    FormatCommand.self,
 ]
 
 func topUsage() -> String {

@@ -32,7 +32,7 @@ extension GoldenRunner {
             if recordTarget == .fixture { try? FileManager.default.removeItem(at: PendingFiles.pending(for: result.url)) }
         } catch {
             result.status = .error
-            result.message = "cannot write \(target.path): \(error.localizedDescription)"
+            result.message = (error as? AtomicFile.WriteError)?.description ?? "cannot write \(target.path): \(error.localizedDescription)"
             return
         }
         result.recorded = target

@@ -135,7 +135,7 @@ public struct GoldenRunner: Sendable {
 
     /// The 1-based line and column of `jsonPath` in the file at `url`, or `nil`.
     func locate(_ jsonPath: String, in url: URL) -> FixtureResult.Position? {
-        guard let bytes = try? Data(contentsOf: url), let (line, column) = SourceLocator(bytes).location(of: jsonPath) else { return nil }
+        guard let bytes = try? Data(contentsOf: url), let (line, column) = SourceLocator(bytes: bytes).location(of: jsonPath) else { return nil }
         return FixtureResult.Position(line: line, column: column)
     }
 }
