@@ -85,6 +85,9 @@ struct GoldenRunnerTests {
         #expect(report.results[0].message.hasPrefix("no fixtures (*.json) under "))
         #expect(report.results[1].message.hasPrefix("no such file or directory: "))
         #expect(report.exitStatus == 2)
+        let none = runner(.layout(TwoColumns.result)).run(paths: [])
+        #expect(none.nothingChecked && none.exitStatus == 2 && !none.succeeded)
+        #expect(TextReport.render(none) == "nothing was checked: no fixtures\n0 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped\n")
     }
 
     @Test("collection: recursive, sorted, hidden folders skipped, each file once, names as given")
