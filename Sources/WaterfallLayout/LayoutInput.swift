@@ -90,11 +90,28 @@ public struct SupplementaryItem: Hashable, Sendable {
     /// Height in pt.
     public var height: CGFloat
     /// Insets around the view; its width is `containerWidth - inset.left - inset.right`.
-    public var inset: EdgeInsets
+    /// All 0 when not given.
+    public var inset: EdgeInsets {
+        get { givenInset ?? .zero }
+        set { givenInset = newValue }
+    }
+    /// The inset as the fixture gives it, `nil` when the fixture omits it. Only the canonical
+    /// writer cares (FIXTURE-FORMAT §8 writes an optional field only when present); equality and
+    /// hashing use ``inset``, so an omitted inset equals an explicit all-0 one.
+    public var givenInset: EdgeInsets?
 
-    public init(height: CGFloat, inset: EdgeInsets = .zero) {
+    public init(height: CGFloat, inset: EdgeInsets? = nil) {
         self.height = height
-        self.inset = inset
+        self.givenInset = inset
+    }
+
+    public static func == (a: SupplementaryItem, b: SupplementaryItem) -> Bool {
+        a.height == b.height && a.inset == b.inset
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(height)
+        hasher.combine(inset)
     }
 }
 

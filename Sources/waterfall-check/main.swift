@@ -4,6 +4,12 @@ import WaterfallCheck
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command.Type] = [
     EnginesCommand.self,
+    VerifyCommand.self,
+    RecordCommand.self,
+    ReviewCommand.self,
+    AcceptCommand.self,
+    RejectCommand.self,
+    FormatCommand.self,
 ]
 
 func topUsage() -> String {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A file that is not a valid fixture (FIXTURE-FORMAT §6, last paragraph): not UTF-8 JSON, a
+/// syntax error, a duplicate key, a number that does not fit, a wrong JSON type, a missing
+/// required or unknown field, an unknown enum string. The fixture is not run.
+///
+/// Range problems (a negative width, `columnCount` 0) are never fixture errors: they load and the
+/// engine reports the §6 code.
+public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file as given to the reader (a path, or a label such as `engine reply`).
+    public var file: String
+    /// 1-based line of the fault.
+    public var line: Int
+    /// 1-based column of the fault, counted in Unicode scalars from the start of the line.
+    public var column: Int
+    /// The JSON path of the offending value, for example `$.sections[2].items[7].size`.
+    /// For a missing field it names the field; ``line`` and ``column`` then point at its object.
+    public var jsonPath: String
+    /// What is wrong, in one line.
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, jsonPath: String, message: String) {
+        self.file = file; self.line = line; self.column = column; self.jsonPath = jsonPath; self.message = message
+    }
+
+    /// `file:line:column: error: message (at $.path)`, the form compilers and editors understand.
+    public var description: String {
+        "\(file):\(line):\(column): error: \(message) (at \(jsonPath))"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+// Decoding frames (FIXTURE-FORMAT §4): a fixture's `expected`, or an engine's reply (§9).
+// Frames are kept exactly as written (a negative width stays negative) so a harness can report it.
+
+extension LayoutResult {
+    /// Decodes the `contentSize` and `sections` members of `node` and ignores any other member,
+    /// so it reads both a fixture's `expected` (after its own member check) and a protocol reply
+    /// `{"id":1,"contentSize":[w,h],"sections":[...]}` (FIXTURE-FORMAT §9: extra fields are ignored).
+    /// - Throws: ``JSONFault`` when either is missing or has the wrong shape.
+    public init(json node: JSONNode) throws {
+        let size = try node.requiredMember("contentSize").numbers(2, "contentSize [width, height]")
+        let sections = try node.requiredMember("sections").array().map(SectionLayout.init(json:))
+        self.init(contentSize: CGSize(width: size[0], height: size[1]), sections: sections)
+    }
+}
+
+extension SectionLayout {
+    /// Decodes `{ "header"?: frame, "items": [frame...], "footer"?: frame }`; no other member.
+    /// - Throws: ``JSONFault``.
+    public init(json node: JSONNode) throws {
+        self.init()
+        var items: JSONNode?
+        try node.forEachMember { key, v in
+            switch key {
+            case "header": header = try CGRect(frame: v)
+            case "items": items = v
+            case "footer": footer = try CGRect(frame: v)
+            default: throw v.unknownField(key, in: "expected section", expected: "header, items, footer")
+            }
+        }
+        guard let i = items else { throw node.missing("items") }
+        self.items = try i.array().map(CGRect.init(frame:))
+    }
+}
+
+extension CGRect {
+    /// Decodes a frame `[x, y, width, height]` (pt), kept as written.
+    /// - Throws: ``JSONFault`` unless the value is an array of 4 numbers.
+    public init(frame node: JSONNode) throws {
+        let f = try node.numbers(4, "a frame [x, y, width, height]")
+        self.init(origin: CGPoint(x: f[0], y: f[1]), size: CGSize(width: f[2], height: f[3]))
+    }
+}

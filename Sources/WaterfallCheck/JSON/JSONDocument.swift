@@ -1,0 +1,169 @@
+import CJSONC
+import Foundation
+
+/// One JSON text parsed strictly: json-c (strict mode, UTF-8 validation) plus the checks json-c
+/// leaves out (``JSONLint``: `NaN`, `Infinity`, single quotes, `1.`, raw control characters,
+/// integers beyond 64 bits; duplicate keys; numbers overflowing a double; trailing bytes).
+/// Every error is a ``FixtureError`` with line, column and JSON path.
+///
+/// Used for fixture files (``FixtureReader``) and, one line at a time, for the engine protocol
+/// (FIXTURE-FORMAT §9). Decode its values inside ``decode(_:)``.
+public final class JSONDocument {
+    /// The file name used in errors.
+    public let file: String
+    /// The text's bytes.
+    public let bytes: [UInt8]
+    private let root: OpaquePointer?
+
+    /// Nesting deeper than this is a fixture error (json-c keeps one frame per level).
+    public static let maximumDepth = 512
+
+    /// Parses `bytes` (one JSON text, any top-level value).
+    /// - Throws: ``FixtureError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
+    ///   syntax error, a non-JSON token, a duplicate key, a number that does not fit a double or an
+    ///   integer beyond 64 bits, trailing bytes.
+    /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree.
+    public init(parsing bytes: [UInt8], file: String) throws {
+        self.file = file
+        self.bytes = bytes
+        func fail(_ offset: Int, _ message: String) -> FixtureError {
+            let locator = SourceLocator(bytes: bytes)
+            let (line, column) = locator.lineColumn(at: offset)
+            return FixtureError(file: file, line: line, column: column, jsonPath: locator.path(at: offset), message: message)
+        }
+        if bytes.isEmpty { throw fail(0, "empty file; expected one JSON object") }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(0, "the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM") }
+        guard bytes.count < Int(Int32.max) else { throw fail(0, "the file is larger than 2 GiB") }
+
+        // json-c: structure and UTF-8.
+        var parseFault: JSONLint.Fault?
+        let tok = json_tokener_new_ex(Int32(Self.maximumDepth))!
+        defer { json_tokener_free(tok) }
+        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
+        let parsed = bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { json_tokener_parse_ex(tok, $0, Int32(b.count)) }
+        }
+        let error = json_tokener_get_error(tok)
+        let end = json_tokener_get_parse_end(tok)
+        if error == json_tokener_continue {
+            parseFault = .init(offset: bytes.count, message: "unexpected end of file; the JSON text is incomplete")
+        } else if error != json_tokener_success {
+            let what = String(cString: json_tokener_error_desc(error))
+            parseFault = error == json_tokener_error_parse_utf8_string
+                ? .init(offset: end, message: "the file is not valid UTF-8")
+                : .init(offset: end, message: "JSON syntax error: \(what)")
+        } else if let rest = bytes[end...].firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+            parseFault = .init(offset: rest, message: "unexpected bytes after the top-level value")
+        }
+        // Our lexical pass; the earlier of the two faults wins.
+        let lint = bytes.withUnsafeBufferPointer(JSONLint.check)
+        if let l = lint.fault, l.offset <= parseFault?.offset ?? Int.max {
+            json_object_put(parsed)
+            throw fail(l.offset, l.message)
+        }
+        if let p = parseFault {
+            json_object_put(parsed)
+            throw fail(p.offset, p.message)
+        }
+        root = parsed
+
+        // The tree: members json-c kept, and numbers that overflowed to infinity.
+        var members = 0
+        if let f = Self.validate(parsed, container: nil, slot: .root, members: &members) {
+            throw self.error(for: f)
+        }
+        if members != lint.memberCount, let dup = SourceLocator(bytes: bytes).firstDuplicateKey() {
+            let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: dup.offset)
+            throw FixtureError(file: file, line: line, column: column, jsonPath: dup.path, message: "duplicate key; each key may appear once per object")
+        }
+    }
+
+    /// Reads and parses the file at `url`.
+    /// - Throws: ``FixtureError`` (with line 1, column 1) when the file cannot be read, or as
+    ///   ``init(parsing:file:)``.
+    public convenience init(contentsOf url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.localizedDescription)")
+        }
+        try self.init(parsing: [UInt8](data), file: url.path)
+    }
+
+    deinit { json_object_put(root) }
+
+    /// Runs `body` on the root value, turning a ``JSONFault`` it throws into a located
+    /// ``FixtureError``. Nodes must not escape `body`.
+    public func decode<T>(_ body: (JSONNode) throws -> T) throws -> T {
+        do {
+            return try withExtendedLifetime(self) { try body(JSONNode(raw: root, container: nil, slot: .root)) }
+        } catch let f as JSONFault {
+            throw error(for: f)
+        }
+    }
+
+    /// The located error for `fault`: its JSON path, and the line and column of the value (or of
+    /// the object missing a member).
+    public func error(for fault: JSONFault) -> FixtureError {
+        var components = fault.container.flatMap { path(to: $0, from: root) } ?? []
+        switch fault.slot {
+        case .root: break
+        case .key(let k): components.append(.key(k))
+        case .index(let i): components.append(.index(i))
+        }
+        let locator = SourceLocator(bytes: bytes)
+        let (line, column) = locator.lineColumn(at: locator.offset(of: components))
+        return FixtureError(file: file, line: line, column: column, jsonPath: JSONPathComponent.render(components), message: fault.message)
+    }
+
+    /// The path from `node` down to `target` (by identity). O(n), error path only.
+    private func path(to target: OpaquePointer, from node: OpaquePointer?) -> [JSONPathComponent]? {
+        guard let o = node else { return nil }
+        if o == target { return [] }
+        switch json_object_get_type(o) {
+        case json_type_object:
+            var entry = json_object_get_object(o)?.pointee.head
+            while let e = entry {
+                if let sub = path(to: target, from: OpaquePointer(e.pointee.v)) {
+                    return [.key(String(cString: e.pointee.k.assumingMemoryBound(to: CChar.self)))] + sub
+                }
+                entry = e.pointee.next
+            }
+        case json_type_array:
+            for i in 0..<json_object_array_length(o) {
+                if let sub = path(to: target, from: json_object_array_get_idx(o, i)) { return [.index(i)] + sub }
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// Counts object members and finds the first number json-c read as infinite (`1e400`).
+    /// - Complexity: O(n) in the values; allocates only for the fault.
+    private static func validate(_ node: OpaquePointer?, container: OpaquePointer?, slot: @autoclosure () -> JSONNode.Slot,
+                                 members: inout Int) -> JSONFault? {
+        guard let o = node else { return nil }
+        switch json_object_get_type(o) {
+        case json_type_double:
+            if !json_object_get_double(o).isFinite {
+                let literal = String(cString: json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN))
+                return JSONFault(message: "number \(literal) does not fit a double", container: container, slot: slot())
+            }
+        case json_type_object:
+            var entry = json_object_get_object(o)?.pointee.head
+            while let e = entry {
+                members += 1
+                if let f = validate(OpaquePointer(e.pointee.v), container: o,
+                                    slot: .key(String(cString: e.pointee.k.assumingMemoryBound(to: CChar.self))), members: &members) {
+                    return f
+                }
+                entry = e.pointee.next
+            }
+        case json_type_array:
+            for i in 0..<json_object_array_length(o) {
+                if let f = validate(json_object_array_get_idx(o, i), container: o, slot: .index(i), members: &members) { return f }
+            }
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+
+/// Maps between a JSON text's bytes and its structure, for error reports and annotations:
+/// a JSON path to its line and column, a byte offset to its line, column and path, and the
+/// first duplicate key.
+///
+/// Every walk here is a slow path (O(n) in the bytes), run only when something is reported; it
+/// never fails on malformed text (it reports what it understood up to the fault).
+public struct SourceLocator: Sendable {
+    /// The text's UTF-8 bytes.
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(bytes: Data) { self.bytes = [UInt8](bytes) }
+
+    /// The 1-based line and column of the value at `jsonPath` (such as
+    /// `$.expected.sections[0].items[3]`), or of the deepest existing value on that path when the
+    /// path goes further than the text (a missing field points at its object). `nil` when
+    /// `jsonPath` is not a path. Columns count Unicode scalars.
+    /// - Complexity: O(n) in the bytes before the value.
+    public func location(of jsonPath: String) -> (line: Int, column: Int)? {
+        guard let components = JSONPathComponent.parse(jsonPath) else { return nil }
+        return lineColumn(at: offset(of: components))
+    }
+
+    /// The byte offset of the value at `components`, or of the deepest existing prefix.
+    func offset(of components: [JSONPathComponent]) -> Int {
+        var pos = skipSpace(0)
+        for component in components {
+            guard pos < bytes.count else { return pos }
+            switch component {
+            case .key(let wanted):
+                guard bytes[pos] == UInt8(ascii: "{") else { return pos }
+                var p = skipSpace(pos + 1)
+                var found: Int?
+                while p < bytes.count, bytes[p] == UInt8(ascii: "\"") {
+                    let (key, afterKey) = readString(p)
+                    var v = skipSpace(afterKey)
+                    guard v < bytes.count, bytes[v] == UInt8(ascii: ":") else { break }
+                    v = skipSpace(v + 1)
+                    if key == wanted { found = v } // the last one wins, as in json-c
+                    p = skipSpace(skipValue(v))
+                    guard p < bytes.count, bytes[p] == UInt8(ascii: ",") else { break }
+                    p = skipSpace(p + 1)
+                }
+                guard let f = found else { return pos }
+                pos = f
+            case .index(let wanted):
+                guard bytes[pos] == UInt8(ascii: "[") else { return pos }
+                var p = skipSpace(pos + 1)
+                guard p < bytes.count, bytes[p] != UInt8(ascii: "]") else { return pos }
+                var i = 0
+                while i < wanted {
+                    p = skipSpace(skipValue(p))
+                    guard p < bytes.count, bytes[p] == UInt8(ascii: ",") else { return pos }
+                    p = skipSpace(p + 1)
+                    i += 1
+                }
+                pos = p
+            }
+        }
+        return pos
+    }
+
+    /// The 1-based line and column of byte `offset` (clamped to the text).
+    public func lineColumn(at offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1, column = 1
+        for i in 0..<end {
+            let c = bytes[i]
+            if c == 0x0A { line += 1; column = 1 } else if c & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// The path of the innermost value being read at byte `offset`, for syntax errors.
+    func path(at offset: Int) -> String {
+        var frames: [(isObject: Bool, key: String?, index: Int)] = []
+        var expectingKey = false
+        var p = 0
+        let end = min(offset, bytes.count)
+        while p < end {
+            switch bytes[p] {
+            case UInt8(ascii: "{"): frames.append((true, nil, 0)); expectingKey = true; p += 1
+            case UInt8(ascii: "["): frames.append((false, nil, 0)); expectingKey = false; p += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }; expectingKey = false; p += 1
+            case UInt8(ascii: ","):
+                if let last = frames.indices.last {
+                    if frames[last].isObject { frames[last].key = nil; expectingKey = true } else { frames[last].index += 1 }
+                }
+                p += 1
+            case UInt8(ascii: "\""):
+                let (s, after) = readString(p)
+                if expectingKey, let last = frames.indices.last, frames[last].isObject { frames[last].key = s; expectingKey = false }
+                p = after
+            default: p += 1
+            }
+        }
+        var path = "$"
+        for f in frames {
+            if f.isObject { if let k = f.key { JSONPathComponent.key(k).append(to: &path) } }
+            else { JSONPathComponent.index(f.index).append(to: &path) }
+        }
+        return path
+    }
+
+    /// The second occurrence of the first key written twice in one object: its byte offset and
+    /// path (`$.layout.columnCount`). `nil` when every object's keys are distinct.
+    /// - Complexity: O(n) in the bytes, plus hashing every key.
+    func firstDuplicateKey() -> (offset: Int, path: String)? {
+        var frames: [(isObject: Bool, keys: Set<String>, key: String?, index: Int)] = []
+        var expectingKey = false
+        var p = 0
+        while p < bytes.count {
+            switch bytes[p] {
+            case UInt8(ascii: "{"): frames.append((true, [], nil, 0)); expectingKey = true; p += 1
+            case UInt8(ascii: "["): frames.append((false, [], nil, 0)); expectingKey = false; p += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }; expectingKey = false; p += 1
+            case UInt8(ascii: ","):
+                if let last = frames.indices.last {
+                    if frames[last].isObject { expectingKey = true } else { frames[last].index += 1 }
+                }
+                p += 1
+            case UInt8(ascii: "\""):
+                let (s, after) = readString(p)
+                if expectingKey, let last = frames.indices.last, frames[last].isObject {
+                    expectingKey = false
+                    frames[last].key = s
+                    if !frames[last].keys.insert(s).inserted {
+                        var path = "$"
+                        for f in frames {
+                            if f.isObject { if let k = f.key { JSONPathComponent.key(k).append(to: &path) } }
+                            else { JSONPathComponent.index(f.index).append(to: &path) }
+                        }
+                        return (p, path)
+                    }
+                }
+                p = after
+            default: p += 1
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Scanning helpers (tolerant of malformed text)
+
+    private func skipSpace(_ p: Int) -> Int {
+        var p = p
+        while p < bytes.count, bytes[p] == 0x20 || bytes[p] == 0x0A || bytes[p] == 0x0D || bytes[p] == 0x09 { p += 1 }
+        return p
+    }
+
+    /// The end of the value starting at `p` (a string, a bracketed container or a bare token).
+    private func skipValue(_ p: Int) -> Int {
+        guard p < bytes.count else { return p }
+        switch bytes[p] {
+        case UInt8(ascii: "\""): return readString(p).end
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            var q = p
+            while q < bytes.count {
+                switch bytes[q] {
+                case UInt8(ascii: "\""): q = readString(q).end; continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return q + 1 }
+                default: break
+                }
+                q += 1
+            }
+            return q
+        default:
+            var q = p
+            while q < bytes.count {
+                let c = bytes[q]
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { break }
+                q += 1
+            }
+            return q
+        }
+    }
+
+    /// The string starting at the quote at `p`, unescaped, and the offset after its closing quote.
+    private func readString(_ p: Int) -> (value: String, end: Int) {
+        var q = p + 1
+        var out: [UInt8] = []
+        var units: [UInt16] = []
+        func flushUnits() {
+            if !units.isEmpty { out.append(contentsOf: Array(String(decoding: units, as: UTF16.self).utf8)); units.removeAll() }
+        }
+        while q < bytes.count, bytes[q] != UInt8(ascii: "\"") {
+            if bytes[q] == UInt8(ascii: "\\"), q + 1 < bytes.count {
+                let e = bytes[q + 1]
+                if e == UInt8(ascii: "u"), q + 6 <= bytes.count,
+                   let u = UInt16(String(decoding: bytes[(q + 2)..<(q + 6)], as: UTF8.self), radix: 16) {
+                    units.append(u); q += 6; continue
+                }
+                flushUnits()
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                default: out.append(e)
+                }
+                q += 2
+            } else {
+                flushUnits()
+                out.append(bytes[q]); q += 1
+            }
+        }
+        flushUnits()
+        return (String(decoding: out, as: UTF8.self), min(q + 1, bytes.count))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check format [--check] PATH...`: rewrites fixtures into canonical form
+/// (FIXTURE-FORMAT §8), or with `--check` lists those that are not.
+enum FormatCommand: Command {
+    static let name = "format"
+    static let summary = "Rewrite fixtures in canonical form, or --check that they are"
+    static let usage = """
+    USAGE: waterfall-check format [--check] PATH...
+
+    Reads every fixture (a PATH is a .json file or a directory searched recursively for *.json)
+    and rewrites the ones not in canonical form (FIXTURE-FORMAT section 8), atomically.
+
+    OPTIONS:
+      --check   Change nothing: list the files that are not canonical and exit 1 if any.
+
+    Exit status: 0 all canonical (or rewritten), 1 --check found a file to format,
+    2 a fixture error (file:line:column), a missing path, or a directory without fixtures.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let check = args.flag("--check")
+        let paths = try args.finish()
+        guard !paths.isEmpty else { throw UsageError("format needs at least one PATH") }
+        let files: [URL]
+        do { files = try FixtureFiles.collect(paths) } catch let e as FixtureFiles.Error {
+            printError("error: \(e)"); return 2
+        }
+        var faults = 0, changed = 0
+        for url in files {
+            do {
+                guard try FixtureFormatter.format(url, write: !check) else { continue }
+                changed += 1
+                print(check ? url.path : "formatted \(url.path)")
+            } catch {
+                printError(error is FixtureError ? "\(error)" : "error: \(error)")
+                faults += 1
+            }
+        }
+        if faults > 0 { return 2 }
+        if check && changed > 0 {
+            printError("\(changed) of \(files.count) file(s) not in canonical form; run 'waterfall-check format' on them")
+            return 1
+        }
+        return 0
+    }
+}
