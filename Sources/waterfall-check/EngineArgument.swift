@@ -1,0 +1,50 @@
+import Foundation
+import WaterfallCheck
+
+/// Resolves an `--engine` argument (default `reference`) to an engine maker: the one place every
+/// command turns a name into engines (``EngineRegistry/resolve(_:options:)``: a built-in name,
+/// or `exec:'CMD ARGS'` for an external engine speaking waterfall-engine/1).
+/// - Throws: ``UsageError`` naming the engine and listing the built-in ones; ``EngineFault`` when
+///   an external engine cannot be started or fails its hello.
+func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegistry.Options()) throws -> EngineRegistry.Entry {
+    let name = name ?? "reference"
+    do {
+        return try EngineRegistry.resolve(name, options: options)
+    } catch is EngineRegistry.UnknownEngine {
+        let known = EngineRegistry.builtIn.map(\.descriptor.name).joined(separator: ", ")
+        throw UsageError("no engine named '\(name)' (built in: \(known), or exec:'CMD ARGS'; see 'waterfall-check engines')")
+    }
+}
+
+/// `--engine-timeout SECONDS` (default 10) and `--isolate`, for every command that takes engines.
+func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
+    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 10
+    return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"))
+}
+
+/// The fixture paths of a command line, as URLs relative to the current directory (reports keep
+/// the spelling the user typed). Throws a usage error when there are none.
+func fixturePaths(_ args: [String], command: String) throws -> [URL] {
+    guard !args.isEmpty else { throw UsageError("\(command) needs at least one fixture file or directory") }
+    return args.map { URL(fileURLWithPath: $0) }
+}
+
+/// Refuses a command that would write under fixture paths when `CI` is set: CI checks the
+/// goldens, it never changes them. Returns the message to print, or `nil` when not in CI.
+func refusalInCI(_ command: String) -> String? {
+    guard isCI else { return nil }
+    let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+    return "error: '\(command)' writes under fixture paths and is disabled in CI (CI=\(value)); run it locally and commit the result"
+}
+
+/// Writes a report file named on the command line (allowed in CI), creating its directory.
+/// - Throws: an error naming the path.
+func writeReport(_ data: Data, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: url)
+    } catch {
+        throw UsageError("cannot write report \(path): \(error.localizedDescription)")
+    }
+}
