@@ -5,6 +5,7 @@ import WaterfallCheck
 let commands: [Command.Type] = [
     EnginesCommand.self,
     FormatCommand.self,
+    RenderCommand.self,
 ]
 
 func topUsage() -> String {
