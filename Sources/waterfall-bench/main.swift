@@ -5,6 +5,8 @@ import WaterfallCheck
 /// Each group lives in its own `Bench+Name.swift`.
 let groups: [(name: String, run: () throws -> Void)] = [
     ("engine", benchEngine),
+    ("verify", benchVerify),
+    ("classic", benchClassic),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

@@ -4,6 +4,11 @@ import WaterfallCheck
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command.Type] = [
     EnginesCommand.self,
+    VerifyCommand.self,
+    RecordCommand.self,
+    ReviewCommand.self,
+    AcceptCommand.self,
+    RejectCommand.self,
     FormatCommand.self,
     RenderCommand.self,
 ]

@@ -3,10 +3,11 @@ import Foundation
 /// Writes a file all at once or not at all, so a golden or a counterexample is never half-written.
 public enum AtomicFile {
     /// Why a write failed, naming the path.
-    public struct WriteError: Error, CustomStringConvertible {
+    public struct WriteError: LocalizedError, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+        public var errorDescription: String? { description }
     }
 
     /// Writes `data` to a temporary file in `url`'s directory, flushes it to disk, then renames it

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Everything a golden run found: one result per fixture file (in collection order), and the
+/// pending recordings (`*.json.new`) under the verified paths.
+public struct VerifyReport: Hashable, Sendable {
+    public var results: [FixtureResult]
+    /// Pending `*.json.new` files under the run's paths, sorted. A CI gate fails on any.
+    public var pending: [FixtureFile]
+    /// Fixture files the shard left to other shards (0 without sharding).
+    public var otherShards: Int
+
+    public init(results: [FixtureResult], pending: [FixtureFile] = [], otherShards: Int = 0) {
+        self.results = results; self.pending = pending; self.otherShards = otherShards
+    }
+
+    /// Adds one error result per pending recording, for a CI gate: a `*.json.new` under the
+    /// verified paths is an unreviewed change to a golden, so the run cannot vouch for the
+    /// fixture set (exit status 2). The caller decides when (the library never reads `CI`).
+    public mutating func treatPendingAsErrors() {
+        for p in pending {
+            results.append(FixtureResult(
+                file: p.path, url: p.url, suite: p.suite, name: p.url.lastPathComponent, status: .error,
+                message: "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result"))
+        }
+    }
+
+    /// How many results have `status`. O(n).
+    public func count(_ status: FixtureResult.Status) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+
+    public var passed: Int { count(.passed) }
+    public var failed: Int { count(.failed) }
+    public var errors: Int { count(.error) }
+    public var skipped: Int { count(.skipped) }
+    public var recorded: Int { count(.recorded) }
+
+    /// The results that need a reader's attention: failed and errors, in collection order.
+    public var problems: [FixtureResult] { results.filter { $0.status == .failed || $0.status == .error } }
+
+    /// `12 fixtures: 10 passed, 1 failed, 1 error, 0 skipped` (`, 2 recorded` when any were).
+    public var summary: String {
+        func n(_ k: Int, _ word: String, _ plural: String) -> String { "\(k) \(k == 1 ? word : plural)" }
+        var s = "\(n(results.count, "fixture", "fixtures")): \(passed) passed, \(failed) failed, \(n(errors, "error", "errors")), \(skipped) skipped"
+        if recorded > 0 { s += ", \(recorded) recorded" }
+        if otherShards > 0 { s += " (\(otherShards) left to other shards)" }
+        return s
+    }
+
+    /// The run's exit status for a gate: 2 when any fixture is an error (a fixture, engine, path
+    /// or write problem: the gate cannot vouch for it) or when every fixture was skipped (nothing
+    /// was checked), else 1 when any failed, else 0.
+    /// Pending recordings are the caller's policy (``pending``); `verify` in CI adds them.
+    public var exitStatus: Int32 {
+        if errors > 0 || nothingChecked { return 2 }
+        if failed > 0 { return 1 }
+        return 0
+    }
+
+    /// Every fixture was skipped: the run vouches for nothing.
+    public var nothingChecked: Bool { !results.isEmpty && skipped == results.count }
+
+    /// `true` when every fixture passed, was skipped or recorded: what a user's test target asserts.
+    public var succeeded: Bool { exitStatus == 0 }
+}

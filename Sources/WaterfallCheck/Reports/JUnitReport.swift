@@ -1,0 +1,75 @@
+import Foundation
+
+/// A JUnit XML report of a golden run, the format CI systems (GitLab, Jenkins, Buildkite, the
+/// GitHub test-reporter actions) display: one `<testsuite>` per fixture directory, one
+/// `<testcase>` per fixture (`classname` = the suite, `name` = the fixture's name). A failure
+/// carries the first difference as its `message` and the difference table as its text; a fixture,
+/// engine or path problem is an `<error>`; an `unsupported` answer is `<skipped/>`.
+///
+/// Hand-written rather than through FoundationXML, which on Linux is a separate module linking
+/// libxml2: the document is flat and its escaping is five entities plus dropping the characters
+/// XML 1.0 cannot carry.
+public enum JUnitReport {
+    /// The XML document, UTF-8, suites in first-appearance order. Deterministic (no timestamps).
+    public static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
+        var suites: [(name: String, results: [FixtureResult])] = []
+        var index: [String: Int] = [:]
+        for r in report.results {
+            if let i = index[r.suite] { suites[i].results.append(r) } else { index[r.suite] = suites.count; suites.append((r.suite, [r])) }
+        }
+        func counts(_ rs: [FixtureResult]) -> String {
+            let f = rs.filter { $0.status == .failed }.count, e = rs.filter { $0.status == .error }.count
+            let s = rs.filter { $0.status == .skipped }.count
+            return "tests=\"\(rs.count)\" failures=\"\(f)\" errors=\"\(e)\" skipped=\"\(s)\""
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"waterfall-check\" \(counts(report.results))>\n"
+        for suite in suites {
+            out += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.results))>\n"
+            for r in suite.results {
+                out += "    <testcase classname=\"\(escape(r.suite))\" name=\"\(escape(r.name))\" file=\"\(escape(r.file))\""
+                switch r.status {
+                case .passed:
+                    out += "/>\n"
+                case .recorded:
+                    out += ">\n      <system-out>\(escape(r.message, attribute: false))</system-out>\n    </testcase>\n"
+                case .skipped:
+                    out += ">\n      <skipped message=\"\(escape(r.message))\"/>\n    </testcase>\n"
+                case .failed, .error:
+                    let tag = r.status == .failed ? "failure" : "error"
+                    let type = r.status == .failed ? (r.differences.isEmpty ? "invariant" : "golden-mismatch") : "fixture-error"
+                    var body = "\(r.location): \(r.message)\n"
+                    if !r.differences.isEmpty { body += TextReport.table(r.differences, rows: rows) }
+                    for v in r.violations { body += v + "\n" }
+                    out += ">\n      <\(tag) message=\"\(escape(r.message))\" type=\"\(type)\">\(escape(body, attribute: false))</\(tag)>\n    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    /// Escapes `&`, `<`, `>`, `"` and `'`; in an attribute also tab, LF and CR as character
+    /// references (so they survive attribute-value normalisation); every other character XML 1.0
+    /// forbids (C0 controls, U+FFFE, U+FFFF; a Swift String holds no lone surrogate) as U+FFFD.
+    public static func escape(_ s: String, attribute: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            case "\n", "\t": out.unicodeScalars.append(c)
+            default:
+                if c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
+    }
+}

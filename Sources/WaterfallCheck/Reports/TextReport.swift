@@ -1,0 +1,58 @@
+import Foundation
+
+/// The human-readable report `verify` and `record` print: per failing fixture its location and
+/// first difference in one sentence, then a capped table of differing elements; a total line.
+public enum TextReport {
+    /// Table rows shown per fixture before `... and N more`.
+    public static let defaultRows = 10
+
+    /// Every failed, errored and recorded fixture (passed and skipped ones are only counted),
+    /// then the summary line. Ends with a newline.
+    public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
+        var out = ""
+        for r in report.results where r.status != .passed && r.status != .skipped {
+            out += render(r, rows: rows)
+        }
+        if report.nothingChecked { out += "nothing was checked: every fixture was skipped\n" }
+        return out + report.summary + "\n"
+    }
+
+    /// One fixture: `FAIL path:line:col: sentence`, then the difference table or the violations.
+    /// Empty for a passed fixture.
+    public static func render(_ r: FixtureResult, rows: Int = defaultRows) -> String {
+        let tag: String
+        switch r.status {
+        case .passed: return ""
+        case .failed: tag = "FAIL"
+        case .error: tag = "ERROR"
+        case .skipped: tag = "SKIP"
+        case .recorded: tag = "RECORDED"
+        }
+        var out = "\(tag) \(r.location): \(r.message)\n"
+        if !r.differences.isEmpty { out += table(r.differences, rows: rows, indent: "  ") }
+        for v in r.violations.prefix(rows) { out += "  \(v)\n" }
+        if r.violations.count > rows { out += "  ... and \(r.violations.count - rows) more\n" }
+        return out
+    }
+
+    /// A table of `element | expected | actual | delta`, at most `rows` rows then
+    /// `... and N more`; missing sides and non-geometric deltas print as `-`.
+    /// - Parameter headers: the four column titles (`review` says `current`, `pending`).
+    public static func table(_ differences: [GoldenDifference], rows: Int = defaultRows, indent: String = "",
+                             headers: [String] = ["element", "expected", "actual", "delta"]) -> String {
+        var cells = [headers]
+        for d in differences.prefix(rows) {
+            cells.append([d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? "-"])
+        }
+        let widths = (0..<4).map { c in cells.map { $0[c].count }.max()! }
+        var out = ""
+        for row in cells {
+            let line = zip(row, widths).enumerated().map { i, cw in
+                i == 3 ? cw.0 : cw.0.padding(toLength: cw.1, withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+            out += indent + line + "\n"
+        }
+        if differences.count > rows { out += "\(indent)... and \(differences.count - rows) more\n" }
+        return out
+    }
+}

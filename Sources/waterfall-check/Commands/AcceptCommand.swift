@@ -1,0 +1,64 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check accept`: moves pending recordings over their fixtures.
+enum AcceptCommand: Command {
+    static let name = "accept"
+    static let summary = "Accept pending recordings: move <name>.json.new over <name>.json"
+    static let usage = """
+    USAGE: waterfall-check accept PATH... | --all
+
+    Moves each pending recording over its fixture (one atomic rename), after checking it reads as
+    a valid fixture. PATH is a fixture, its .json.new, or a directory (every pending recording
+    under it); --all means every pending recording under the current directory.
+    Disabled in CI (environment CI set, not 0/false): exit status 2, nothing changed.
+    EXIT STATUS: 0 done, 2 usage, an invalid recording, a failed move, or CI.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        try runPending(&args, command: name, verb: "accepted", PendingFiles.accept)
+    }
+}
+
+/// `waterfall-check reject`: deletes pending recordings.
+enum RejectCommand: Command {
+    static let name = "reject"
+    static let summary = "Reject pending recordings: delete <name>.json.new"
+    static let usage = """
+    USAGE: waterfall-check reject PATH... | --all
+
+    Deletes each pending recording. PATH is a fixture, its .json.new, or a directory (every
+    pending recording under it); --all means every pending recording under the current directory.
+    Disabled in CI (environment CI set, not 0/false), like every command that changes fixtures.
+    EXIT STATUS: 0 done, 2 usage, a failed delete, or CI.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        try runPending(&args, command: name, verb: "rejected", PendingFiles.reject)
+    }
+}
+
+/// The shared body of `accept` and `reject`: resolve `PATH... | --all`, refuse in CI, apply
+/// `action` to every pending recording (going on after a failure), report each.
+private func runPending(_ args: inout Arguments, command: String, verb: String,
+                        _ action: (FixtureFile) throws -> Void) throws -> Int32 {
+    let all = args.flag("--all")
+    var paths = try args.finish()
+    if all && !paths.isEmpty { throw UsageError("give PATH... or --all, not both") }
+    if !all && paths.isEmpty { throw UsageError("\(command) needs PATH... or --all") }
+    if all { paths = ["."] }
+    if let refusal = refusalInCI(command) { printError(refusal); return 2 }
+    let pending = PendingFiles.find(under: paths.map { URL(fileURLWithPath: $0) })
+    guard !pending.isEmpty else { printError("error: no pending recordings under \(paths.joined(separator: " "))"); return 2 }
+    var status: Int32 = 0
+    for file in pending {
+        do {
+            try action(file)
+            print("\(verb) \(file.path)")
+        } catch {
+            printError("error: \(file.path): \(error)")
+            status = 2
+        }
+    }
+    return status
+}

@@ -1,0 +1,49 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check record`: writes an engine's output as fixtures' `expected`, pending review.
+enum RecordCommand: Command {
+    static let name = "record"
+    static let summary = "Record an engine's output as expected values (pending review, or --accept)"
+    static let usage = """
+    USAGE: waterfall-check record [--mode missing|failed|all] [--accept] [--engine NAME]
+                                  [--tolerance PT] [--jobs N] PATH...
+
+    Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
+    beside each selected fixture (review with 'waterfall-check review', then accept or reject),
+    or with --accept into the fixture itself. Files are written whole in canonical form, through
+    a temporary file and a rename: a failed write leaves the fixture as it was.
+
+    OPTIONS:
+      --mode missing    record fixtures without expected
+      --mode failed     ... and fixtures that fail (default)
+      --mode all        every fixture whose output differs from its expected in any bit
+      --accept          write into the fixture instead of <name>.json.new
+      --engine, --tolerance, --jobs   as for verify
+
+    Disabled in CI (environment CI set, not 0/false): exit status 2, nothing written.
+    EXIT STATUS: 0 everything passed or was recorded, 1 a failure left unrecorded (by --mode),
+    2 a usage, fixture, engine or write error, or CI.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let mode = try args.value("--mode", as: "missing, failed or all") { RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 } }
+        let accept = args.flag("--accept")
+        let engineName = try args.value("--engine")
+        let tolerance = try args.points("--tolerance")
+        let jobs = try args.positiveInt("--jobs")
+        let paths = try fixturePaths(try args.finish(), command: name)
+        let engine = try resolveEngine(engineName)
+        if let refusal = refusalInCI(name) { printError(refusal); return 2 }
+
+        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,
+                                  recordTarget: accept ? .fixture : .pending,
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let report = runner.run(paths: paths)
+        print(TextReport.render(report), terminator: "")
+        if !accept && report.results.contains(where: { $0.recorded != nil }) {
+            print("review with: waterfall-check review \(paths.map(\.relativePath).joined(separator: " "))")
+        }
+        return report.exitStatus
+    }
+}

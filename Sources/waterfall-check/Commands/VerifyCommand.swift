@@ -1,0 +1,68 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check verify`: the CI gate. Runs fixtures against an engine and reports every
+/// difference (FIXTURE-FORMAT §7), never writing under fixture paths.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let summary = "Check an engine against golden fixtures (the CI gate)"
+    static let usage = """
+    USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
+                                  [--junit FILE] [--json FILE] [--github] PATH...
+
+    Runs every fixture (each PATH is a fixture file or a directory searched recursively for
+    *.json) against the engine and compares its frames with the fixture's expected values.
+    Frames match when every component differs by at most the tolerance: --tolerance, else the
+    fixture's tolerance, else 0.001 pt. A fixture without expected is an error (no invariant
+    checker is attached to this command yet).
+
+    For each failing fixture it prints path:line:column of the first differing expected frame,
+    that difference in one sentence, and a table of differing elements; then a total line.
+
+    OPTIONS:
+      --engine NAME     the engine under test (default: reference; see 'waterfall-check engines')
+      --tolerance PT    per-component tolerance in pt for every fixture
+      --jobs N          parallel workers (default: the number of cores)
+      --shard K/N       run only shard K of N (1-based): N jobs together run each fixture once
+      --junit FILE      write a JUnit XML report (one testsuite per directory)
+      --json FILE       write a JSON summary
+      --github          print GitHub Actions ::error annotations at the differing lines
+
+    In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
+    error: it is an unreviewed change to a golden.
+
+    EXIT STATUS: 0 every fixture passed (or was skipped as unsupported), 1 a golden mismatch,
+    2 a usage, fixture, engine or path error, a pending recording in CI, an empty directory,
+    or every fixture skipped.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let engineName = try args.value("--engine")
+        let tolerance = try args.points("--tolerance")
+        let jobs = try args.positiveInt("--jobs")
+        let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
+        let junit = try args.value("--junit")
+        let json = try args.value("--json")
+        let github = args.flag("--github")
+        let paths = try fixturePaths(try args.finish(), command: name)
+        let engine = try resolveEngine(engineName)
+
+        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard)
+        var report = runner.run(paths: paths)
+        if isCI { report.treatPendingAsErrors() }
+
+        print(TextReport.render(report), terminator: "")
+        if !isCI, !report.pending.isEmpty {
+            printError("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
+        }
+        if !isCI, report.failed > 0 {
+            let engineArg = engineName.map { " --engine \($0)" } ?? ""
+            printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
+        }
+        if github { print(GitHubAnnotations.render(report), terminator: "") }
+        if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
+        if let json { try writeReport(try JSONSummary.data(report), to: json) }
+        return report.exitStatus
+    }
+}

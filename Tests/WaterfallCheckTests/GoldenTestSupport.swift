@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+
+/// Two 50-pt columns in a 100-pt container, no gaps or insets, items 10, 20 and 30 pt tall.
+///
+/// By hand (FIXTURE-FORMAT §5): column width (100 - 0) / 2 = 50. Item 0 → column 0 at y 0;
+/// item 1 → column 1 (tops 10, 0) at y 0; item 2 → column 0 (tops 10, 20) at y 10.
+/// Content height = max(10 + 30, 20) = 40.
+enum TwoColumns {
+    static let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 2),
+                                   sections: [LayoutSection(items: [.height(10), .height(20), .height(30)])])
+    static let frames = [CGRect(x: 0, y: 0, width: 50, height: 10), CGRect(x: 50, y: 0, width: 50, height: 20),
+                         CGRect(x: 0, y: 10, width: 50, height: 30)]
+    static let result = LayoutResult(contentSize: CGSize(width: 100, height: 40), sections: [SectionLayout(items: frames)])
+
+    static func fixture(_ name: String, expected: Expected? = .layout(result), tolerance: CGFloat? = nil) -> Fixture {
+        Fixture(name: name, tolerance: tolerance, input: input, expected: expected)
+    }
+
+    /// `result` with item `i`'s frame moved down by `dy`.
+    static func moving(_ i: Int, by dy: CGFloat) -> LayoutResult {
+        var r = result
+        r.sections[0].items[i].origin.y += dy
+        return r
+    }
+}
+
+/// An engine answering every input with one scripted outcome.
+final class ScriptedEngine: LayoutEngine {
+    enum Answer { case layout(LayoutResult), error(Error) }
+    let answer: Answer
+    let descriptor = EngineDescriptor(name: "scripted", version: "1")
+    init(_ answer: Answer) { self.answer = answer }
+    func layout(_ input: LayoutInput) throws -> LayoutResult {
+        switch answer {
+        case .layout(let r): return r
+        case .error(let e): throw e
+        }
+    }
+}
+
+/// A non-LayoutError, as an engine crashing or misbehaving would report.
+struct EngineCrashed: Error, CustomStringConvertible { var description: String { "engine crashed" } }
+
+/// A fresh temporary directory, removed by `cleanup()`.
+struct TempDir {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("golden-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func cleanup() { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `fixture` canonically to `relative` (creating folders) and returns its URL.
+    @discardableResult
+    func write(_ fixture: Fixture, to relative: String) throws -> URL {
+        try write(CanonicalWriter.string(for: fixture), to: relative)
+    }
+
+    @discardableResult
+    func write(_ text: String, to relative: String) throws -> URL {
+        let u = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: u)
+        return u
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(relative).path)
+    }
+}
+
+/// An invariant checker that reports one fixed violation, or none.
+struct FixedChecker: InvariantChecking {
+    var violations: [String]
+    func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
+        _ = try engine.layout(input)
+        return violations
+    }
+}

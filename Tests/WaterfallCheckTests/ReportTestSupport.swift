@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Runs Python scripts in a virtual environment with `junitparser` from PyPI, created on first
+/// use under the package's `.build/venv-junit`. Any failure (no venv module, no network for pip)
+/// throws: a report test must fail loudly, never pass without having parsed anything.
+enum Python {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let venv = packageRoot.appendingPathComponent(".build/venv-junit")
+    private static let lock = NSLock()
+
+    /// `python script arguments...` in the venv; returns stdout.
+    static func runWithJunitparser(script: String, arguments: [String]) throws -> String {
+        try lock.withLock {
+            let python = venv.appendingPathComponent("bin/python").path
+            if (try? run(python, ["-c", "import junitparser"])) == nil {
+                try run("/usr/bin/env", ["python3", "-m", "venv", venv.path])
+                try run(venv.appendingPathComponent("bin/pip").path, ["install", "--quiet", "junitparser"])
+            }
+        }
+        return try run(venv.appendingPathComponent("bin/python").path, ["-c", script] + arguments)
+    }
+
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw Failure(description: "\(executable) \(arguments.prefix(2).joined(separator: " ")) failed (\(p.terminationStatus)): \(String(decoding: e, as: UTF8.self))")
+        }
+        return String(decoding: o, as: UTF8.self)
+    }
+}
