@@ -9,7 +9,7 @@ enum RenderCommand: Command {
     static let summary = "Draw a fixture's layout to scale as SVG (--diff: expected over actual)"
     static let usage = """
     USAGE: waterfall-check render FIXTURE [--engine NAME] [--out FILE.svg] [--diff | --side-by-side]
-                                  [--tolerance PT] [--scale PX]
+                                  [--against NAME] [--tolerance PT] [--scale PX]
 
     Lays FIXTURE out with the engine and draws the result to scale: container, section insets,
     columns, every item labelled section.item, headers, footers and the content-size line.
@@ -21,6 +21,8 @@ enum RenderCommand: Command {
                         (filled); moved items orange with an arrow from where they were expected,
                         missing ones red, extra ones purple
       --side-by-side    draw expected and actual next to each other instead
+      --against NAME    take "expected" from engine NAME's layout instead of the fixture's
+                        expected frames (implies --diff unless --side-by-side is given)
       --tolerance PT    what counts as moved (default: the fixture's, else 0.001 pt)
       --scale PX        pixels per pt (default: fit 640 px wide)
 
@@ -32,23 +34,29 @@ enum RenderCommand: Command {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let engineName = try args.value("--engine") ?? "reference"
         let out = try args.value("--out")
-        let diff = args.flag("--diff")
+        var diff = args.flag("--diff")
         let sideBySide = args.flag("--side-by-side")
+        let against = try args.value("--against")
         let tolerance = try args.points("--tolerance")
         let scale = try args.value("--scale", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let rest = try args.finish()
         guard rest.count == 1 else { throw UsageError(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
         guard !(diff && sideBySide) else { throw UsageError("--diff and --side-by-side are exclusive") }
-        guard let entry = EngineRegistry.entry(named: engineName) else {
-            throw UsageError("unknown engine '\(engineName)'; 'waterfall-check engines' lists them")
-        }
+        let entry = try engine(named: engineName)
+        let reference = try against.map(engine(named:))
+        if reference != nil && !sideBySide { diff = true }
         let path = rest[0]
         let fixture: Fixture
         do { fixture = try FixtureReader.read(contentsOf: URL(fileURLWithPath: path)) } catch let e as FixtureError {
             printError("\(e)"); return 2
         }
         var expected: LayoutResult?
-        if diff || sideBySide {
+        if let reference {
+            do { expected = try reference.make().layout(fixture.input) } catch let e as LayoutError {
+                printError("error: \(path): engine \(reference.descriptor.name) rejected the input: \(e)")
+                return 1
+            }
+        } else if diff || sideBySide {
             switch fixture.expected {
             case .layout(let r)?: expected = r
             case .error(let code)?:
@@ -67,7 +75,7 @@ enum RenderCommand: Command {
         }
         let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
                                           tolerance: tolerance.map { CGFloat($0) } ?? fixture.tolerance ?? Fixture.defaultTolerance,
-                                          title: "\(fixture.name): \(engine.descriptor.name)\(expected == nil ? "" : " against expected")")
+                                          title: "\(fixture.name): \(engine.descriptor.name)" + (expected == nil ? "" : " against \(reference?.descriptor.name ?? "expected")"))
         let svg: String
         if let expected {
             svg = diff ? SVGRenderer.diff(input: fixture.input, expected: expected, actual: actual, options: options)
@@ -84,5 +92,13 @@ enum RenderCommand: Command {
             return 2
         }
         return 0
+    }
+
+    /// The built-in engine called `name`, or a usage error.
+    static func engine(named name: String) throws -> EngineRegistry.Entry {
+        guard let e = EngineRegistry.entry(named: name) else {
+            throw UsageError("unknown engine '\(name)'; 'waterfall-check engines' lists them")
+        }
+        return e
     }
 }
