@@ -12,5 +12,36 @@ public enum ClassicEngines {
     }
 
     /// Every classic engine, in seed order.
-    public static var all: [Entry] { [] }
+    public static var all: [Entry] {
+        [BQWaterLayout.entry, ClassicWaterfallCollectionViewLayout.entry, WaterFlowLayout.entry,
+         CollecttionWaterViewLayout.entry, WaterfallFlowLayout.entry]
+    }
+
+    /// The classic engine called `name`, or `nil`.
+    public static func entry(named name: String) -> Entry? { all.first { $0.descriptor.name == name } }
+
+    /// The features every tutorial can express: one section of items, given by height or by size
+    /// (each tutorial asks the app for a height at the column width, or for an image size or ratio).
+    static let features: LayoutFeatures = [.size]
+
+    /// An entry whose engine drives a port through ``CollectionViewLayoutEngine``.
+    ///
+    /// An input that uses a feature outside ``features`` (a second section, a header, a span, a
+    /// round-robin placement, ...) answers `unsupported`; any other input, valid or not, goes to
+    /// `configure`, which makes the layout object and sets its properties from the input's
+    /// settings, as a user of the tutorial edits its constants.
+    static func entry(name: String, summary: String,
+                      configure: @escaping @Sendable (LayoutInput) -> CollectionViewLayout) -> Entry {
+        let descriptor = EngineDescriptor(name: name, version: "1.0", capabilities: [.query, .collectionViewLayout],
+                                         features: features, summary: summary)
+        return Entry(descriptor: descriptor) {
+            CollectionViewLayoutEngine(descriptor: descriptor) { input in
+                let beyond = LayoutFeatures(usedBy: input).subtracting(features)
+                guard beyond.isEmpty else {
+                    throw LayoutError.unsupported("\(name) cannot express \(beyond.names.joined(separator: ", "))")
+                }
+                return configure(input)
+            }
+        }
+    }
 }

@@ -36,6 +36,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         layout.collectionView = CollectionView(input: input)
         layout.prepare()
         if let e = (layout as? WaterfallCollectionViewLayout)?.layoutError { throw e }
+        if let e = (layout as? RaisingCollectionViewLayout)?.raisedError { throw e }
         return layout
     }
 
@@ -45,6 +46,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         let layout = try makePreparedLayout(for: input)
         let attributes = layout.layoutAttributesForElements(in: Self.everything) ?? []
         let result = Self.assemble(attributes, contentSize: layout.collectionViewContentSize, for: input)
+        if let e = (layout as? RaisingCollectionViewLayout)?.raisedError { throw e }
         lastLayout = layout
         return result
     }

@@ -10,6 +10,8 @@ let commands: [Command.Type] = [
     AcceptCommand.self,
     RejectCommand.self,
     FormatCommand.self,
+    CompareCommand.self,
+    RenderCommand.self,
     FuzzCommand.self,
 ]
 

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A self-contained HTML report of a run (`verify`, `compare`, `fuzz` with `--html DIR`).
+///
+/// Pages load nothing from outside and need no JavaScript: pictures are inline SVG
+/// (``SVGRenderer``), styles an inline `<style>`. `index.html` has the counts per status, an
+/// index of the failing cases, the names of the others (folded), and then each failing case
+/// with its pictures and its difference table. With more than ``inlineCaseLimit`` failing cases,
+/// each gets its own page `cases/case-NNNN.html` instead, linked from the index. File names come
+/// from case numbers, never from case names. All text is escaped.
+///
+/// ```swift
+/// var report = HTMLReport(title: "verify Fixtures/ (engine reference)")
+/// report.addCase(.init(name: "photos", file: "Fixtures/a/photos.json", status: .failed,
+///                      summary: "item 0.3 moved by (0, 12)", input: input,
+///                      expected: expected, actual: actual,
+///                      tableHeader: ["element", "expected", "actual", "Δ"], rows: rows))
+/// try report.write(to: URL(fileURLWithPath: "reports/verify"))
+/// ```
+public struct HTMLReport: Sendable {
+    /// A case's outcome. ``failed`` and ``error`` count as failing.
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        case failed, error, passed, skipped
+
+        /// Whether the case is listed and drawn as a failure.
+        public var isFailing: Bool { self == .failed || self == .error }
+    }
+
+    /// One case of a run.
+    public struct Case: Sendable {
+        public var name: String
+        /// Path of the fixture file, as the user gave it.
+        public var file: String?
+        public var status: Status
+        /// One line: what went wrong (or right).
+        public var summary: String
+        /// The input; without it no picture is drawn.
+        public var input: LayoutInput?
+        public var expected: LayoutResult?
+        public var actual: LayoutResult?
+        /// An error message (a layout error, an engine fault, a fixture error), shown verbatim.
+        public var error: String?
+        /// The difference table: column titles and rows of cells (text, escaped on output).
+        public var tableHeader: [String]
+        public var rows: [[String]]
+        /// The elements to highlight as moved; `nil` computes them with ``tolerance``.
+        public var highlighted: [ElementID]?
+        /// Per-component tolerance in pt used when ``highlighted`` is `nil` (FIXTURE-FORMAT §7).
+        public var tolerance: CGFloat
+
+        public init(name: String, file: String? = nil, status: Status, summary: String,
+                    input: LayoutInput? = nil, expected: LayoutResult? = nil, actual: LayoutResult? = nil,
+                    error: String? = nil, tableHeader: [String] = [], rows: [[String]] = [],
+                    highlighted: [ElementID]? = nil, tolerance: CGFloat = Fixture.defaultTolerance) {
+            self.name = name; self.file = file; self.status = status; self.summary = summary
+            self.input = input; self.expected = expected; self.actual = actual; self.error = error
+            self.tableHeader = tableHeader; self.rows = rows
+            self.highlighted = highlighted; self.tolerance = tolerance
+        }
+    }
+
+    public var title: String
+    /// Lines shown under the title (engine, tolerance, command line, ...).
+    public var notes: [String]
+    /// Failing cases beyond which each case gets its own page. Default 25.
+    public var inlineCaseLimit: Int
+    /// Difference-table rows shown per case; the rest are counted. Default 500.
+    public var maximumRows: Int
+    /// Picture settings (``SVGRenderer/Options/standalone`` is always `false` here).
+    public var pictureOptions: SVGRenderer.Options
+    /// The cases in the order added.
+    public private(set) var cases: [Case] = []
+
+    public init(title: String, notes: [String] = [], inlineCaseLimit: Int = 25, maximumRows: Int = 500,
+                pictureOptions: SVGRenderer.Options = SVGRenderer.Options()) {
+        self.title = title; self.notes = notes
+        self.inlineCaseLimit = inlineCaseLimit; self.maximumRows = maximumRows
+        self.pictureOptions = pictureOptions
+    }
+
+    /// Adds a case. Passing and skipped cases are only listed, so their layouts are dropped here.
+    /// - Complexity: amortised O(1).
+    public mutating func addCase(_ c: Case) {
+        var c = c
+        if !c.status.isFailing { c.input = nil; c.expected = nil; c.actual = nil; c.rows = [] }
+        cases.append(c)
+    }
+
+    /// Number of cases with `status`.
+    public func count(_ status: Status) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+
+    /// The failing cases with their number in the report (1-based, in the order added).
+    var failing: [(number: Int, case: Case)] {
+        cases.enumerated().filter { $0.element.status.isFailing }.map { ($0.offset + 1, $0.element) }
+    }
+
+    /// Whether failing cases go on their own pages.
+    var usesCasePages: Bool { failing.count > inlineCaseLimit }
+}

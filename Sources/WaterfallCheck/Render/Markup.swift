@@ -1,0 +1,66 @@
+import Foundation
+
+/// Text and numbers for SVG and HTML output.
+enum Markup {
+    /// `s` safe inside XML/HTML text and double- or single-quoted attributes: `& < > " '` become
+    /// entities, and characters XML 1.0 forbids (C0 controls other than tab, LF, CR; U+FFFE,
+    /// U+FFFF) become U+FFFD, so every report stays well-formed whatever a message contains.
+    ///
+    /// - Complexity: O(length); returns `s` itself when nothing needs escaping.
+    static func escape(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: needsEscape) else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 16)
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(isForbidden(u) ? "\u{FFFD}" : u)
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "&", "<", ">", "\"", "'": return true
+        default: return isForbidden(u)
+        }
+    }
+
+    @inline(__always)
+    private static func isForbidden(_ u: Unicode.Scalar) -> Bool {
+        (u.value < 0x20 && u != "\t" && u != "\n" && u != "\r") || u.value == 0xFFFE || u.value == 0xFFFF
+    }
+
+    /// Appends `v` rounded to 0.01 (pt or px) in the shortest form: `10`, `111.67`, `-0.5`.
+    /// A non-finite value is written as `0` (the difference table shows the real value); a value
+    /// too large for the fixed-point path falls back to Swift's `Double.description`.
+    ///
+    /// - Complexity: O(1), no Foundation formatting (a 10,000-item picture writes ~60,000 numbers).
+    @inline(__always)
+    static func appendNumber(_ v: CGFloat, to out: inout String) {
+        guard v.isFinite else { out += "0"; return }
+        let scaled = (Double(v) * 100).rounded()
+        guard abs(scaled) < 9e15 else { out += Double(v).description; return }
+        var n = Int64(scaled)
+        if n < 0 { out += "-"; n = -n }
+        out += String(n / 100)
+        let f = n % 100
+        guard f != 0 else { return }
+        if f < 10 { out += ".0"; out += String(f) }
+        else if f % 10 == 0 { out += "."; out += String(f / 10) }
+        else { out += "."; out += String(f) }
+    }
+
+    /// `v` as ``appendNumber(_:to:)`` writes it.
+    static func number(_ v: CGFloat) -> String {
+        var s = ""
+        appendNumber(v, to: &s)
+        return s
+    }
+}

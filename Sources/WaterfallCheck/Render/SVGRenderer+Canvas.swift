@@ -1,0 +1,218 @@
+import Foundation
+
+extension SVGRenderer {
+    /// What one panel shows.
+    enum PanelKind: String {
+        /// One layout.
+        case plain
+        /// Expected outlined over actual filled, with arrows.
+        case overlay
+        /// The expected frames, differences highlighted.
+        case expected
+        /// The actual frames, differences highlighted, missing ones outlined where expected.
+        case actual
+
+        var caption: String {
+            switch self {
+            case .plain: return ""
+            case .overlay: return ""
+            case .expected: return "expected"
+            case .actual: return "actual"
+            }
+        }
+    }
+
+    /// Which legend a document carries.
+    enum LegendKind { case plain, diff }
+
+    /// One panel of a document: what it shows, the region it shows (pt), and the entries in it.
+    struct PanelSpec {
+        var kind: PanelKind
+        var box: CGRect
+        var entries: [Entry]
+        var caption: String
+    }
+
+    /// Lays out and writes one SVG document of one or more panels over a ``Comparison``.
+    struct Canvas {
+        let input: LayoutInput
+        let comparison: Comparison
+        let options: Options
+        /// The region drawn, pt: ``Options/window``, else every frame and the container, padded 4 pt.
+        let bounds: CGRect
+        /// The entries meeting ``bounds``.
+        let entries: [Entry]
+        let compact: Bool
+
+        init(input: LayoutInput, comparison: Comparison, options: Options) {
+            self.input = input
+            self.comparison = comparison
+            self.options = options
+            let W = input.settings.containerWidth
+            var b = CGRect(x: 0, y: 0, width: W.isFinite ? max(0, W) : 0,
+                           height: Self.finite(max(comparison.expected.contentSize.height, comparison.actual.contentSize.height)))
+            if let window = options.window {
+                b = window
+                entries = comparison.entries.filter { Self.touches($0, window) }
+            } else {
+                for e in comparison.entries {
+                    for f in [e.expected, e.actual] {
+                        if let f, f.origin.x.isFinite, f.origin.y.isFinite, f.size.width.isFinite, f.size.height.isFinite {
+                            b = b.union(f.standardized)
+                        }
+                    }
+                }
+                b = b.insetBy(dx: -4, dy: -4)
+                entries = comparison.entries
+            }
+            if !(b.width >= 1) { b.size.width = 1 }
+            if !(b.height >= 1) { b.size.height = 1 }
+            bounds = b
+            switch options.detail {
+            case .full: compact = false
+            case .compact: compact = true
+            case .automatic: compact = entries.count > options.labelLimit
+            }
+        }
+
+        /// Whether `f` and `r` overlap or touch (a zero-height frame on a window's edge counts).
+        static func touches(_ f: CGRect, _ r: CGRect) -> Bool {
+            let f = f.standardized
+            return f.minX <= r.maxX && r.minX <= f.maxX && f.minY <= r.maxY && r.minY <= f.maxY
+        }
+
+        /// Whether either frame of `e` touches `r`.
+        static func touches(_ e: Entry, _ r: CGRect) -> Bool {
+            (e.expected.map { touches($0, r) } ?? false) || (e.actual.map { touches($0, r) } ?? false)
+        }
+
+        static func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+
+        static let margin: CGFloat = 8, gap: CGFloat = 16
+
+        /// Pixels per pt for `count` panels of `box` side by side: ``Options/scale``, else the
+        /// largest that keeps them within ``Options/maxWidth`` (and ``Options/maxHeight``).
+        func scale(panels count: Int, box: CGRect) -> CGFloat {
+            if let s = options.scale, s > 0, s.isFinite { return s }
+            let n = CGFloat(count)
+            var s = (options.maxWidth - (n - 1) * Self.gap) / (n * box.width)
+            if let mh = options.maxHeight { s = min(s, mh / box.height) }
+            return s.isFinite && s > 0 ? s : 1
+        }
+
+        /// `kinds` side by side, each showing all of ``bounds``.
+        func document(panels kinds: [PanelKind], legend: LegendKind) -> String {
+            let specs = kinds.map { PanelSpec(kind: $0, box: bounds, entries: entries, caption: $0.caption) }
+            return document(specs, scale: scale(panels: kinds.count, box: bounds), legend: legend)
+        }
+
+        /// One panel of `kind`: in strips when compact and not windowed, else whole.
+        func whole(_ kind: PanelKind, legend: LegendKind) -> String {
+            compact && options.window == nil ? stripDocument(kind, legend: legend) : document(panels: [kind], legend: legend)
+        }
+
+        /// ``bounds`` cut into horizontal strips laid left to right, so a layout much taller than
+        /// wide fills ``Options/maxWidth`` × ``Options/maxHeight`` (default 1,600 px) instead of
+        /// shrinking to a sliver. Picks the strip count (1 to 64) that gives the largest scale.
+        func stripDocument(_ kind: PanelKind, legend: LegendKind) -> String {
+            let b = bounds, maxH = options.maxHeight ?? 1_600
+            var best = (count: 1, scale: 0.0 as CGFloat)
+            for k in 1...64 {
+                let n = CGFloat(k)
+                let s = min((options.maxWidth - (n - 1) * Self.gap) / (n * b.width), maxH * n / b.height)
+                if s > best.scale { best = (k, s) }
+            }
+            let scale = options.scale ?? best.scale
+            let k = options.scale == nil ? best.count : Int(min(64, max(1, (b.height * scale / maxH).rounded(.up))))
+            let h = b.height / CGFloat(k)
+            let specs = (0..<k).map { i -> PanelSpec in
+                let box = CGRect(x: b.minX, y: b.minY + CGFloat(i) * h, width: b.width, height: h)
+                return PanelSpec(kind: kind, box: box, entries: k == 1 ? entries : entries.filter { Self.touches($0, box) },
+                                 caption: i == 0 && !kind.caption.isEmpty ? kind.caption : "")
+            }
+            return document(specs, scale: scale, legend: legend,
+                            note: k == 1 ? nil : "\(k) strips of \(formatPoints(h.rounded())) pt, read left to right")
+        }
+
+        /// The whole SVG: title, legend, an optional note, then the panels left to right with their captions.
+        func document(_ panels: [PanelSpec], scale: CGFloat, legend: LegendKind, note: String? = nil) -> String {
+            let margin = Self.margin, gap = Self.gap
+            let widths = panels.map { $0.box.width * scale }
+            let ph = panels.map { $0.box.height * scale }.max() ?? 0
+            let panelsWidth = widths.reduce(0, +) + CGFloat(max(0, panels.count - 1)) * gap
+            let contentWidth = max(panelsWidth, 420)
+            var body = ""
+            var y = margin
+            if let t = options.title {
+                body += "<text class=\"wf-title\" x=\"\(margin)\" y=\"\(Markup.number(y + 14))\">\(Markup.escape(t))</text>\n"
+                y += 22
+            }
+            y = drawLegend(legend, into: &body, x: margin, y: y, width: contentWidth)
+            if let note {
+                body += "<text class=\"wf-caption\" x=\"\(margin)\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(note))</text>\n"
+                y += 18
+            }
+            let captioned = panels.contains { !$0.caption.isEmpty }
+            var x = margin
+            for (p, w) in zip(panels, widths) {
+                if !p.caption.isEmpty {
+                    body += "<text class=\"wf-caption\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(p.caption))</text>\n"
+                }
+                drawPanel(p, into: &body, x: x, y: captioned ? y + 18 : y, width: w, height: p.box.height * scale, scale: scale)
+                x += w + gap
+            }
+            let totalW = contentWidth + 2 * margin
+            let totalH = (captioned ? y + 18 : y) + ph + margin
+            var out = ""
+            out.reserveCapacity(body.utf8.count + Self.styleSheetLength + 256)
+            out += "<svg "
+            if options.standalone { out += "xmlns=\"http://www.w3.org/2000/svg\" " }
+            out += "class=\"wf-doc\" width=\"\(Markup.number(totalW))\" height=\"\(Markup.number(totalH))\" viewBox=\"0 0 \(Markup.number(totalW)) \(Markup.number(totalH))\">\n"
+            if options.standalone { out += "<style>\n\(styleSheet)\n</style>\n" }
+            out += body
+            out += "</svg>\n"
+            return out
+        }
+
+        static let styleSheetLength = styleSheet.utf8.count
+
+        // MARK: Legend
+
+        /// Writes the legend in rows of swatches and returns the y below it (px).
+        func drawLegend(_ kind: LegendKind, into out: inout String, x x0: CGFloat, y y0: CGFloat, width: CGFloat) -> CGFloat {
+            enum Swatch { case box(String), line(String), arrow }
+            let c = comparison
+            let entries: [(Swatch, String)]
+            switch kind {
+            case .plain:
+                entries = [(.box("wf-item"), "item (section.item)"), (.box("wf-sup"), "header / footer"),
+                           (.box("wf-col"), "column"), (.box("wf-inset"), "section inset"),
+                           (.line("wf-content"), "content size")]
+            case .diff:
+                entries = [(.box("wf-item"), "actual, as expected"), (.box("wf-exp"), "expected (outline)"),
+                           (.box("wf-moved"), "moved or resized (\(c.count(.moved)))"), (.arrow, "expected → actual origin"),
+                           (.box("wf-missing"), "missing, expected only (\(c.count(.missing)))"),
+                           (.box("wf-extra"), "extra, actual only (\(c.count(.extra)))"), (.line("wf-content"), "content size")]
+            }
+            var x = x0, y = y0
+            out += "<g class=\"wf-legend\" data-legend=\"\(kind == .plain ? "plain" : "diff")\">\n"
+            for (swatch, text) in entries {
+                let w = 22 + CGFloat(text.count) * 6.2 + 14
+                if x > x0, x + w > x0 + width { x = x0; y += 18 }
+                switch swatch {
+                case .box(let cls):
+                    out += "<rect class=\"\(cls)\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(y + 3))\" width=\"16\" height=\"10\"/>"
+                case .line(let cls):
+                    out += "<line class=\"\(cls)\" x1=\"\(Markup.number(x))\" y1=\"\(Markup.number(y + 8))\" x2=\"\(Markup.number(x + 16))\" y2=\"\(Markup.number(y + 8))\"/>"
+                case .arrow:
+                    out += "<g class=\"wf-arrow\"><line x1=\"\(Markup.number(x))\" y1=\"\(Markup.number(y + 8))\" x2=\"\(Markup.number(x + 12))\" y2=\"\(Markup.number(y + 8))\"/>"
+                    out += "<polygon points=\"\(Markup.number(x + 18)),\(Markup.number(y + 8)) \(Markup.number(x + 11)),\(Markup.number(y + 4)) \(Markup.number(x + 11)),\(Markup.number(y + 12))\"/></g>"
+                }
+                out += "<text x=\"\(Markup.number(x + 22))\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(text))</text>\n"
+                x += w
+            }
+            out += "</g>\n"
+            return y + 22
+        }
+    }
+}
