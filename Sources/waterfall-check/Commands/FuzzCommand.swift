@@ -157,7 +157,7 @@ enum FuzzCommand: Command {
                                         invariants: selection, seed: 0)
             if !found.isEmpty {
                 failed += 1
-                for f in found { print("replay FAIL \(url.relativePath): \(f.message)") }
+                print("replay FAIL \(url.relativePath): \(found[0].message)\(found.count > 1 ? " (and \(found.count - 1) more invariant(s))" : "")")
             }
         }
         print("replayed \(urls.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
