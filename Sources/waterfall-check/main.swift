@@ -10,6 +10,9 @@ let commands: [Command.Type] = [
     AcceptCommand.self,
     RejectCommand.self,
     FormatCommand.self,
+    CompareCommand.self,
+    RenderCommand.self,
+    FuzzCommand.self,
 ]
 
 func topUsage() -> String {
