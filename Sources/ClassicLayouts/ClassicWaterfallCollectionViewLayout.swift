@@ -65,8 +65,9 @@ public final class ClassicWaterfallCollectionViewLayout: ClassicCollectionViewLa
         cellAttrisArray.removeAll()
         let count = numberOfItemsInSection0()
         for i in 0..<count {
-            cellAttrisArray.append(layoutAttributesForItem(at: Self.item(i))!)
-            if raisedError != nil { return }
+            let attributes = layoutAttributesForItem(at: Self.item(i))!
+            if raisedError != nil { return }  // the exception leaves before `addObject:`
+            cellAttrisArray.append(attributes)
         }
     }
 

@@ -72,8 +72,9 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked 
         for _ in stride(from: 0, to: n, by: 1) { columnMaxYs.append(Self.roundTrip(sectionInset.top)) }
         let count = numberOfItemsInSection0()
         for i in 0..<count {
-            attrsArray.append(layoutAttributesForItem(at: Self.item(i))!)
-            if raisedError != nil { return }
+            let attributes = layoutAttributesForItem(at: Self.item(i))!
+            if raisedError != nil { return }  // the exception leaves before `addObject:`
+            attrsArray.append(attributes)
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// `layoutAttributesForItem(at:)` (which some published layouts compute afresh on every call).
 /// Attributes beyond one per input element (duplicates, unknown index paths) go to
 /// ``LayoutResult/extraElements``; an item with no attributes gets `CGRect.null`, and a missing
-/// header or footer is left out, so the `complete` check can name them.
+/// header or footer is left out, so the `complete` check can name them. A layout that is a
+/// ``RaisingCollectionViewLayout`` and recorded an error during the pass makes `layout(_:)` throw it.
 public final class CollectionViewLayoutEngine: LayoutEngine {
     public let descriptor: EngineDescriptor
     private let makeLayout: (LayoutInput) throws -> CollectionViewLayout
