@@ -11,6 +11,8 @@ let commands: [Command.Type] = [
     RejectCommand.self,
     FormatCommand.self,
     CompareCommand.self,
+    RenderCommand.self,
+    FuzzCommand.self,
 ]
 
 func topUsage() -> String {

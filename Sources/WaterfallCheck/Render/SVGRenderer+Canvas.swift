@@ -123,7 +123,7 @@ extension SVGRenderer {
                 if s > best.scale { best = (k, s) }
             }
             let scale = options.scale ?? best.scale
-            let k = options.scale == nil ? best.count : max(1, Int((b.height * scale / maxH).rounded(.up)))
+            let k = options.scale == nil ? best.count : Int(min(64, max(1, (b.height * scale / maxH).rounded(.up))))
             let h = b.height / CGFloat(k)
             let specs = (0..<k).map { i -> PanelSpec in
                 let box = CGRect(x: b.minX, y: b.minY + CGFloat(i) * h, width: b.width, height: h)

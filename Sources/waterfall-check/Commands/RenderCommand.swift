@@ -1,0 +1,104 @@
+import Foundation
+import WaterfallCheck
+import WaterfallLayout
+
+/// `waterfall-check render FIXTURE`: a fixture's layout drawn to scale as SVG, or the fixture's
+/// expected frames against an engine's.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Draw a fixture's layout to scale as SVG (--diff: expected over actual)"
+    static let usage = """
+    USAGE: waterfall-check render FIXTURE [--engine NAME] [--out FILE.svg] [--diff | --side-by-side]
+                                  [--against NAME] [--tolerance PT] [--scale PX]
+
+    Lays FIXTURE out with the engine and draws the result to scale: container, section insets,
+    columns, every item labelled section.item, headers, footers and the content-size line.
+
+    OPTIONS:
+      --engine NAME     the engine (default reference; 'waterfall-check engines' lists them)
+      --out FILE.svg    write the picture to FILE (atomically) instead of standard output
+      --diff            draw the fixture's expected frames (dashed outlines) over the engine's
+                        (filled); moved items orange with an arrow from where they were expected,
+                        missing ones red, extra ones purple
+      --side-by-side    draw expected and actual next to each other instead
+      --against NAME    take "expected" from engine NAME's layout instead of the fixture's
+                        expected frames (implies --diff unless --side-by-side is given)
+      --tolerance PT    what counts as moved (default: the fixture's, else 0.001 pt)
+      --scale PX        pixels per pt (default: fit 640 px wide)
+
+    Layouts of more than 1,000 elements are drawn compactly (no labels, differences ringed) in
+    strips read left to right. Exit status: 0 written (whether or not the layouts differ), 1 the
+    engine rejected the input (its error is printed), 2 usage, fixture or engine fault.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let engineName = try args.value("--engine") ?? "reference"
+        let out = try args.value("--out")
+        var diff = args.flag("--diff")
+        let sideBySide = args.flag("--side-by-side")
+        let against = try args.value("--against")
+        let tolerance = try args.points("--tolerance")
+        let scale = try args.value("--scale", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let rest = try args.finish()
+        guard rest.count == 1 else { throw UsageError(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
+        guard !(diff && sideBySide) else { throw UsageError("--diff and --side-by-side are exclusive") }
+        let entry = try engine(named: engineName)
+        let reference = try against.map(engine(named:))
+        if reference != nil && !sideBySide { diff = true }
+        let path = rest[0]
+        let fixture: Fixture
+        do { fixture = try FixtureReader.read(contentsOf: URL(fileURLWithPath: path)) } catch let e as FixtureError {
+            printError("\(e)"); return 2
+        }
+        var expected: LayoutResult?
+        if let reference {
+            do { expected = try reference.make().layout(fixture.input) } catch let e as LayoutError {
+                printError("error: \(path): engine \(reference.descriptor.name) rejected the input: \(e)")
+                return 1
+            }
+        } else if diff || sideBySide {
+            switch fixture.expected {
+            case .layout(let r)?: expected = r
+            case .error(let code)?:
+                printError("error: \(path): the fixture expects the error \(code.rawValue), so there are no frames to draw against")
+                return 2
+            case nil:
+                printError("error: \(path): the fixture has no expected frames to draw against (drop --diff / --side-by-side)")
+                return 2
+            }
+        }
+        let engine = entry.make()
+        let actual: LayoutResult
+        do { actual = try engine.layout(fixture.input) } catch let e as LayoutError {
+            printError("error: \(path): engine \(engine.descriptor.name) rejected the input: \(e)")
+            return 1
+        }
+        let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
+                                          tolerance: tolerance.map { CGFloat($0) } ?? fixture.tolerance ?? Fixture.defaultTolerance,
+                                          title: "\(fixture.name): \(engine.descriptor.name)" + (expected == nil ? "" : " against \(reference?.descriptor.name ?? "expected")"))
+        let svg: String
+        if let expected {
+            svg = diff ? SVGRenderer.diff(input: fixture.input, expected: expected, actual: actual, options: options)
+                       : SVGRenderer.sideBySide(input: fixture.input, expected: expected, actual: actual, options: options)
+        } else {
+            svg = SVGRenderer.render(input: fixture.input, result: actual, options: options)
+        }
+        guard let out, out != "-" else {
+            FileHandle.standardOutput.write(Data(svg.utf8))
+            return 0
+        }
+        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
+            printError("error: cannot write \(out): \(error.localizedDescription)")
+            return 2
+        }
+        return 0
+    }
+
+    /// The built-in engine called `name`, or a usage error.
+    static func engine(named name: String) throws -> EngineRegistry.Entry {
+        guard let e = EngineRegistry.entry(named: name) else {
+            throw UsageError("unknown engine '\(name)'; 'waterfall-check engines' lists them")
+        }
+        return e
+    }
+}
