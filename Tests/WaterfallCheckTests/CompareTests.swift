@@ -103,6 +103,13 @@ struct CompareTests {
         #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
         #expect(report.identical == 2)
         #expect(report.exitStatus == 2)
+        // The faulting inputs are never dropped: --save writes them, expecting the baseline's answer.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-faults-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let saved = try report.saveFixtures(in: dir).map { try FixtureReader.read(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(saved.map(\.name) == ["compare-fault-case-0", "compare-fault-case-2"])
+        #expect(saved.allSatisfy { $0.input == S.threeItems })
+        #expect(saved.first?.expected == .layout(try ReferenceEngine().layout(S.threeItems)))
     }
 
     @Test("exec: waterfall-engine reference against the in-process reference: no difference")

@@ -22,6 +22,15 @@ public struct EngineComparison {
         }
     }
 
+    /// A case on which an engine faulted (crashed, hung, answered garbage, threw).
+    public struct FaultCase: Sendable {
+        public var origin: CompareCase
+        public var fault: EngineFault
+        public var baseline: EngineAnswer?
+        public var candidate: EngineAnswer?
+        public var name: String { origin.name }
+    }
+
     /// What a whole comparison found.
     public struct Report: Sendable {
         public var baseline: EngineDescriptor
@@ -34,8 +43,8 @@ public struct EngineComparison {
         public var differences: [Finding] = []
         /// Cases skipped (`unsupported`, or a feature one side does not declare), with the reason.
         public var skipped: [(name: String, reason: String)] = []
-        /// Cases on which an engine faulted.
-        public var faults: [(name: String, fault: EngineFault)] = []
+        /// Cases on which an engine faulted, with their inputs (never dropped: `--save` writes them).
+        public var faults: [FaultCase] = []
 
         /// 0 identical, 1 different, 2 an engine faulted (FIXTURE-FORMAT §9: reported, run goes on).
         public var exitStatus: Int32 { !faults.isEmpty ? 2 : differences.isEmpty ? 0 : 1 }
@@ -79,7 +88,7 @@ public struct EngineComparison {
             switch outcome {
             case .identical: report.identical += 1
             case .skipped(let reason): report.skipped.append((c.name, reason))
-            case .fault(let f): report.faults.append((c.name, f))
+            case .fault(let f): report.faults.append(FaultCase(origin: c, fault: f, baseline: a, candidate: b))
             case .different(let d):
                 report.differingCases += 1
                 report.differences.append(shrunk(c, a!, b!, d, tolerance: tol))
