@@ -50,7 +50,7 @@ enum CompareCommand: Command {
         let candidateEntry = try resolveEngine(candidateSpec, options: options)
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
-        cases += CaseGenerator.provisional.cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
+        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         let report = comparison.run(cases)
