@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallCheck"]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
         .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallCheck"]),
-        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck"]),
+        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck"], exclude: ["FakeEngines"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.

@@ -7,6 +7,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("engine", benchEngine),
     ("verify", benchVerify),
     ("classic", benchClassic),
+    ("protocol", benchProtocol),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

@@ -10,6 +10,7 @@ let commands: [Command.Type] = [
     AcceptCommand.self,
     RejectCommand.self,
     FormatCommand.self,
+    CompareCommand.self,
     RenderCommand.self,
 ]
 

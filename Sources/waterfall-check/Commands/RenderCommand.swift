@@ -15,7 +15,8 @@ enum RenderCommand: Command {
     columns, every item labelled section.item, headers, footers and the content-size line.
 
     OPTIONS:
-      --engine NAME     the engine (default reference; 'waterfall-check engines' lists them)
+      --engine NAME     the engine: a built-in name (default reference; see 'waterfall-check
+                        engines') or exec:'CMD ARGS' (FIXTURE-FORMAT §9)
       --out FILE.svg    write the picture to FILE (atomically) instead of standard output
       --diff            draw the fixture's expected frames (dashed outlines) over the engine's
                         (filled); moved items orange with an arrow from where they were expected,
@@ -94,11 +95,11 @@ enum RenderCommand: Command {
         return 0
     }
 
-    /// The built-in engine called `name`, or a usage error.
-    static func engine(named name: String) throws -> EngineRegistry.Entry {
-        guard let e = EngineRegistry.entry(named: name) else {
-            throw UsageError("unknown engine '\(name)'; 'waterfall-check engines' lists them")
+    /// The engine an `--engine` / `--against` spec names (a built-in name or `exec:CMD`).
+    /// - Throws: ``UsageError`` for an unknown name; ``EngineFault`` when an external engine fails to start.
+    static func engine(named spec: String) throws -> EngineRegistry.Entry {
+        do { return try EngineRegistry.resolve(spec) } catch let e as EngineRegistry.UnknownEngine {
+            throw UsageError("\(e)")
         }
-        return e
     }
 }

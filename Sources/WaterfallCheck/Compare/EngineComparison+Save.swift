@@ -1,0 +1,46 @@
+import Foundation
+
+extension EngineComparison.Report {
+    /// Writes each minimal difference to `directory` (created if need be) as a canonical fixture
+    /// whose expected value is the baseline's answer, each file atomically (``AtomicFile``).
+    /// Named `compare-<case>.json`; an existing file of that name with other content is kept and
+    /// the new one gets `-2`, `-3`, … (a found counterexample is never dropped).
+    /// - Returns: the paths written, in report order.
+    /// - Throws: ``AtomicFile/WriteError``, or a file system error creating `directory`.
+    public func saveFixtures(in directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for f in differences {
+            guard let fixture = f.fixture(baseline: baseline, candidate: candidate) else { continue }
+            let data = CanonicalWriter.data(for: fixture)
+            var k = 1
+            while true {
+                let url = URL(fileURLWithPath: directory).appendingPathComponent(fixture.name + (k == 1 ? "" : "-\(k)") + ".json")
+                if let existing = FileManager.default.contents(atPath: url.path), existing != data { k += 1; continue }
+                try AtomicFile.write(data, to: url)
+                written.append(url.path)
+                break
+            }
+        }
+        return written
+    }
+}
+
+extension EngineComparison.Finding {
+    /// The minimal input as a fixture expecting the baseline's answer; `nil` when the baseline
+    /// gave neither frames nor a §6 error.
+    func fixture(baseline: EngineDescriptor, candidate: EngineDescriptor) -> Fixture? {
+        let expected: Expected
+        switch self.baseline {
+        case .layout(let r): expected = .layout(LayoutResult(contentSize: r.contentSize, sections: r.sections))
+        case .error(let e) where e.code != .unsupported: expected = .error(e.code)
+        default: return nil
+        }
+        let safe = origin.name.map { Fixture.isValidName(String($0)) ? $0 : "-" }
+        var description = "Minimal input on which \(baseline.name) \(baseline.version) and \(candidate.name) \(candidate.version) differ"
+        if let d = difference.largestDisplacement { description += "; largest displacement \(formatPoints(d)) pt" }
+        return Fixture(name: "compare-" + String(safe), description: description + ". Expected: the baseline's answer.",
+                       source: "waterfall-check compare, \(origin.originDescription)",
+                       tolerance: origin.tolerance.map { CGFloat($0) }, input: minimal, expected: expected)
+    }
+}

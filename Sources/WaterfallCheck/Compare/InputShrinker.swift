@@ -1,0 +1,96 @@
+import Foundation
+
+/// Shrinks a layout input while a predicate holds: the smallest input on which two engines still
+/// differ. Works on the input itself, so it applies to fixtures as well as generated cases.
+///
+/// Greedy passes over a "simpler than" order, to a fixpoint (STYLE.md 8): drop sections, drop
+/// blocks of items (halves down to single items), drop headers, footers and section overrides,
+/// reset settings to their defaults, lower the column count, then make items plain (span 1,
+/// height instead of size) and lengths small integers. Each accepted step makes the input
+/// strictly simpler, so the loop ends; `budget` caps the predicate calls.
+public struct InputShrinker: Sendable {
+    /// The most predicate calls one ``shrink(_:while:)`` makes.
+    public var budget: Int
+
+    public init(budget: Int = 2_000) { self.budget = budget }
+
+    /// The simplest input reached from `input` on which `keeps` still holds (`input` itself when
+    /// nothing simpler does). `keeps(input)` is assumed true and not called.
+    public func shrink(_ input: LayoutInput, while keeps: (LayoutInput) -> Bool) -> LayoutInput {
+        var current = input
+        var calls = 0
+        var progress = true
+        while progress && calls < budget {
+            progress = false
+            for candidate in Self.candidates(of: current) where candidate != current {
+                guard calls < budget else { break }
+                calls += 1
+                if keeps(candidate) { current = candidate; progress = true; break }
+            }
+        }
+        return current
+    }
+
+    /// One-step simplifications of `input`, the boldest first.
+    static func candidates(of input: LayoutInput) -> [LayoutInput] {
+        var out: [LayoutInput] = []
+        func with(_ change: (inout LayoutInput) -> Void) { var c = input; change(&c); out.append(c) }
+        // Whole sections, then blocks of items.
+        for s in input.sections.indices { with { $0.sections.remove(at: s) } }
+        for (s, section) in input.sections.enumerated() {
+            var size = section.items.count / 2
+            while size >= 1 {
+                for start in stride(from: 0, to: section.items.count, by: size) {
+                    with { $0.sections[s].items.removeSubrange(start..<min(start + size, section.items.count)) }
+                }
+                size /= 2
+            }
+        }
+        // Supplementary views and per-section overrides.
+        for (s, section) in input.sections.enumerated() {
+            if section.header != nil { with { $0.sections[s].header = nil } }
+            if section.footer != nil { with { $0.sections[s].footer = nil } }
+            if section.columnCount != nil { with { $0.sections[s].columnCount = nil } }
+            if section.sectionInset != nil { with { $0.sections[s].sectionInset = nil } }
+        }
+        // Settings back to their defaults, fewer columns.
+        with { $0.settings.placement = .shortestFirst }
+        with { $0.settings.tieBreak = .leftmost }
+        with { $0.settings.tieTolerance = 0 }
+        with { $0.settings.pixelScale = nil }
+        with { $0.settings.minimumContentHeight = 0 }
+        with { $0.settings.columnSpacing = 0 }
+        with { $0.settings.rowSpacing = 0 }
+        with { $0.settings.sectionInset = .zero }
+        let n = input.settings.columnCount
+        for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.settings.columnCount = c } }
+        for w in simpler(input.settings.containerWidth) { with { $0.settings.containerWidth = w } }
+        // Plain items, small lengths.
+        for (s, section) in input.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                if item.span != 1 { with { $0.sections[s].items[i].span = 1 } }
+                switch item.dimension {
+                case .size(let size):
+                    for h in [size.height.rounded(), 10] { with { $0.sections[s].items[i].dimension = .height(h) } }
+                case .height(let h):
+                    for v in simpler(h) { with { $0.sections[s].items[i].dimension = .height(v) } }
+                }
+            }
+            for (key, sup) in [(\LayoutSection.header, section.header), (\LayoutSection.footer, section.footer)] {
+                guard let sup else { continue }
+                if sup.inset != .zero { with { $0[keyPath: \LayoutInput.sections[s]][keyPath: key]?.inset = .zero } }
+                for v in simpler(sup.height) { with { $0[keyPath: \LayoutInput.sections[s]][keyPath: key]?.height = v } }
+            }
+        }
+        return out
+    }
+
+    /// Simpler lengths than `v`: those of 0, 1, 10, 100, its integer part and its half that are
+    /// below it (a non-finite `v` gets all four constants).
+    static func simpler(_ v: CGFloat) -> [CGFloat] {
+        guard v.isFinite else { return [0, 1, 10, 100] }
+        return [0, 1, 10, 100, v.rounded(.down), (v / 2).rounded(.down)]
+            .filter { $0 < v }
+            .reduce(into: [CGFloat]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+}

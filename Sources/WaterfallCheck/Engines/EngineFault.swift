@@ -1,0 +1,57 @@
+import Foundation
+
+/// An external engine misbehaved (FIXTURE-FORMAT §9): it could not be started, failed the hello
+/// handshake, crashed, hung past the timeout, or wrote a malformed, truncated, mismatched or
+/// misshapen reply, or answered `unsupported` to an input within its declared features.
+///
+/// Not a ``LayoutError``: harnesses report it against the case (with ``stderr``) apart from
+/// passes and failures. The engine that threw it has already been killed; its next request
+/// starts a fresh process.
+public struct EngineFault: Error, CustomStringConvertible, Sendable {
+    public enum Kind: String, Sendable {
+        /// The process could not be started.
+        case spawn
+        /// The hello line was missing, malformed, of another protocol, or changed on a restart.
+        case handshake
+        /// The process exited or closed stdout before replying.
+        case crashed
+        /// No complete reply within the timeout.
+        case timedOut
+        /// The reply is not one JSON object (or was cut off at end of file).
+        case malformedReply
+        /// The reply's `id` is not the request's.
+        case mismatchedID
+        /// The reply is JSON of the wrong shape (a missing `contentSize`, a frame of 3 numbers,
+        /// an unknown error code).
+        case wrongShape
+        /// `unsupported` for an input using only declared features.
+        case unexpectedUnsupported
+    }
+
+    public var kind: Kind
+    /// The engine's command line as given.
+    public var engine: String
+    /// What went wrong, one line.
+    public var message: String
+    /// The offending reply line, cut to 500 bytes; empty when there was none.
+    public var reply: String
+    /// The last bytes the engine wrote to stderr (bounded).
+    public var stderr: String
+
+    public init(_ kind: Kind, engine: String, _ message: String, reply: String = "", stderr: String = "") {
+        self.kind = kind; self.engine = engine; self.message = message; self.reply = reply; self.stderr = stderr
+    }
+
+    /// `engine fault (crashed) in exec:./e: exited with status 3`, then the reply and the
+    /// stderr tail on indented lines.
+    public var description: String {
+        var s = "engine fault (\(kind.rawValue)) in \(engine): \(message)"
+        if !reply.isEmpty { s += "\n  reply: \(reply)" }
+        let tail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !tail.isEmpty {
+            s += "\n  stderr (last \(tail.utf8.count) bytes):\n"
+            s += tail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        }
+        return s
+    }
+}

@@ -1,0 +1,284 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A child process talking lines on piped stdin/stdout, its stderr drained into a bounded tail.
+///
+/// The child runs in its own process group (`POSIX_SPAWN_SETPGROUP`), so ``terminate()`` kills
+/// everything it started, including a grandchild that still holds a pipe. All parent-side pipe
+/// ends are close-on-exec (two engines started side by side never inherit each other's pipes)
+/// and non-blocking; one `poll()` loop writes the request, reads stdout and drains stderr, so a
+/// child blocked on a full stderr pipe can never deadlock the harness. SIGPIPE is ignored in
+/// the harness (a write to a dead engine returns `EPIPE`) and reset to default in the child.
+/// Used from one thread at a time.
+final class EngineProcess {
+    /// What one ``exchange(_:deadline:)`` produced.
+    enum Outcome {
+        /// One complete line, without its `\n`.
+        case line([UInt8])
+        /// The child closed stdout (exited or crashed) before a complete line; `partial` is what
+        /// it wrote of an unterminated line.
+        case closed(partial: [UInt8])
+        /// No complete line before the deadline; `partial` is what arrived of one.
+        case timedOut(partial: [UInt8])
+        /// A line longer than the limit (a runaway engine); the stream cannot be resynchronised.
+        case tooLong
+    }
+
+    let pid: pid_t
+    private var stdinFD: Int32
+    private var stdoutFD: Int32
+    private var stderrFD: Int32
+    /// Bytes read from stdout not yet returned; `scanned` bytes of it hold no `\n`.
+    private var out: [UInt8] = []
+    private var scanned = 0
+    private var err: [UInt8] = []
+    private let stderrLimit: Int
+    private var scratch = [UInt8](repeating: 0, count: 65_536)
+    private var reaped = false
+    /// The wait status once reaped.
+    private(set) var waitStatus: Int32?
+
+    /// The longest line accepted: 512 MiB (a 1 M-item layout is about 60 MB).
+    static let maxLine = 512 << 20
+
+    /// Starts `arguments[0]` (looked up in `PATH`) with `arguments` as its argv.
+    /// - Parameter stderrLimit: bytes of the child's stderr kept (the last ones).
+    /// - Throws: ``SpawnError`` when the pipes or the process cannot be created.
+    init(arguments: [String], stderrLimit: Int = 16 << 10) throws {
+        _ = EngineProcess.ignoreSIGPIPE
+        self.stderrLimit = stderrLimit
+        var fds: [Int32] = []
+        func makePipe() throws -> (read: Int32, write: Int32) {
+            var p: [Int32] = [-1, -1]
+            guard pipe(&p) == 0 else { throw SpawnError(command: arguments, errno: errno) }
+            _ = fcntl(p[0], F_SETFD, FD_CLOEXEC); _ = fcntl(p[1], F_SETFD, FD_CLOEXEC)
+            fds += p
+            return (p[0], p[1])
+        }
+        // pipe2(O_CLOEXEC) is not exported to Swift: serialise pipe creation and spawning, so no
+        // engine started on another thread inherits these pipes before they are close-on-exec.
+        EngineProcess.spawnLock.lock()
+        defer { EngineProcess.spawnLock.unlock() }
+        do {
+            let input = try makePipe(), output = try makePipe(), error = try makePipe()
+            #if os(Linux)
+            var actions = posix_spawn_file_actions_t()
+            var attr = posix_spawnattr_t()
+            #else
+            var actions: posix_spawn_file_actions_t?
+            var attr: posix_spawnattr_t?
+            #endif
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+            posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+            posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+            posix_spawnattr_init(&attr)
+            defer { posix_spawnattr_destroy(&attr) }
+            posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            posix_spawnattr_setpgroup(&attr, 0)
+            var defaults = sigset_t(), mask = sigset_t()
+            sigemptyset(&defaults); sigaddset(&defaults, SIGPIPE)
+            sigemptyset(&mask)
+            posix_spawnattr_setsigdefault(&attr, &defaults)
+            posix_spawnattr_setsigmask(&attr, &mask)
+
+            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var child: pid_t = 0
+            let rc = posix_spawnp(&child, arguments[0], &actions, &attr, argv, environ)
+            guard rc == 0 else { throw SpawnError(command: arguments, errno: rc) }
+            pid = child
+            close(input.read); close(output.write); close(error.write)
+            fds = []
+            stdinFD = input.write; stdoutFD = output.read; stderrFD = error.read
+            for fd in [stdinFD, stdoutFD, stderrFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        } catch {
+            fds.forEach { close($0) }
+            throw error
+        }
+    }
+
+    deinit { terminate() }
+
+    private static let spawnLock = NSLock()
+    private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
+
+    /// Writes `request` (a whole line including its `\n`; may be empty) and reads one line of reply,
+    /// draining stderr all along.
+    /// - Parameter deadline: `DispatchTime.now().uptimeNanoseconds`-based instant to give up at.
+    /// - Complexity: O(bytes written + bytes read).
+    func exchange(_ request: [UInt8], deadline: UInt64) -> Outcome {
+        var written = 0
+        if !request.isEmpty && stdinFD >= 0 {
+            // Usually the whole line fits the pipe: write it before the first poll.
+            let w = request.withUnsafeBytes { write(stdinFD, $0.baseAddress!, $0.count) }
+            if w > 0 { written = w } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
+        }
+        while true {
+            if written == request.count || stdinFD < 0, let line = takeLine() { return .line(line) }
+            if out.count - scanned > 0 && out.count > Self.maxLine { return .tooLong }
+            if stdoutFD < 0 { return .closed(partial: takeRest()) }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { return .timedOut(partial: takeRest()) }
+            var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)]
+            let writing = written < request.count && stdinFD >= 0
+            if writing { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+            // Wake every 50 ms to notice a child that exited while a grandchild holds its stdout.
+            let ms = Int32(min((deadline - now + 999_999) / 1_000_000, 50))
+            let n = poll(&fds, nfds_t(fds.count), ms)
+            if n < 0 { if errno == EINTR { continue }; return .closed(partial: takeRest()) }
+            if n == 0 {
+                if exitStatus(grace: 0) != nil {
+                    readStdout()
+                    if let line = takeLine() { return .line(line) }
+                    return .closed(partial: takeRest())
+                }
+                continue
+            }
+            if fds[1].revents != 0 { drainStderr() }
+            if fds[0].revents != 0 { readStdout() }
+            if writing && fds[2].revents != 0 {
+                let w = request.withUnsafeBytes { write(stdinFD, $0.baseAddress! + written, $0.count - written) }
+                if w > 0 { written += w } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
+            }
+        }
+    }
+
+    /// Closes the child's stdin (end of requests: a well-behaved engine exits).
+    func closeStdin() {
+        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+    }
+
+    /// The last bytes (up to the limit) the child wrote to stderr, after reading what is pending.
+    /// Waits up to `grace` seconds for the stderr pipe to close (a crashing child's last words).
+    func stderrTail(grace: Double = 0) -> String {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+        while stderrFD >= 0 {
+            var fd = pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)
+            let now = DispatchTime.now().uptimeNanoseconds
+            let ms = now >= deadline ? 0 : Int32((deadline - now) / 1_000_000)
+            guard poll(&fd, 1, ms) > 0 else { break }
+            drainStderr()
+        }
+        if err.count > stderrLimit { err.removeFirst(err.count - stderrLimit) }
+        return String(decoding: err, as: UTF8.self)
+    }
+
+    /// Ends the child: closes its stdin, gives it `grace` seconds to exit, then SIGKILLs its whole
+    /// process group and reaps it (no zombie). Idempotent. Returns the wait status.
+    @discardableResult
+    func terminate(grace: Double = 0) -> Int32? {
+        closeStdin()
+        if !reaped {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+            var status: Int32 = 0
+            while waitpid(pid, &status, WNOHANG) == 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(2_000)
+            }
+            // The group id stays reserved while any member (or the unreaped leader) lives.
+            kill(-pid, SIGKILL)
+            if waitStatus == nil {
+                var r: pid_t
+                repeat { r = waitpid(pid, &status, 0) } while r < 0 && errno == EINTR
+                if r == pid { waitStatus = status }
+            }
+            reaped = true
+        }
+        for fd in [stdoutFD, stderrFD] where fd >= 0 { close(fd) }
+        stdoutFD = -1; stderrFD = -1
+        return waitStatus
+    }
+
+    /// Reaps the child if it has exited within `grace` seconds, without killing it.
+    func exitStatus(grace: Double) -> Int32? {
+        if let s = waitStatus { return s }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid {
+                waitStatus = status
+                kill(-pid, SIGKILL)  // stragglers of the group
+                reaped = true
+                return status
+            }
+            if r < 0 || DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
+            usleep(2_000)
+        }
+    }
+
+    /// `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
+    static func describe(status: Int32) -> String {
+        let signal = status & 0x7f
+        if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
+        let name: String = switch signal {
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGABRT: "SIGABRT"
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGBUS: "SIGBUS"
+        case SIGTERM: "SIGTERM"
+        case SIGPIPE: "SIGPIPE"
+        default: "signal"
+        }
+        return "killed by signal \(signal) (\(name))"
+    }
+
+    // MARK: - Reading
+
+    private func takeLine() -> [UInt8]? {
+        guard let nl = out[scanned...].firstIndex(of: 0x0A) else { scanned = out.count; return nil }
+        let line = Array(out[..<nl])
+        out.removeSubrange(...nl)
+        scanned = 0
+        return line
+    }
+
+    private func takeRest() -> [UInt8] {
+        defer { out.removeAll(); scanned = 0 }
+        return out
+    }
+
+    /// Reads what stdout has; closes it on end of file.
+    private func readStdout() {
+        if stdoutFD >= 0 && !readAvailable(stdoutFD, into: &out) { close(stdoutFD); stdoutFD = -1 }
+    }
+
+    private func drainStderr() {
+        if stderrFD >= 0 && !readAvailable(stderrFD, into: &err) { close(stderrFD); stderrFD = -1 }
+        if err.count > 2 * stderrLimit { err.removeFirst(err.count - stderrLimit) }
+    }
+
+    /// Appends everything readable now from non-blocking `fd`; `false` at end of file or error.
+    /// At most 16 chunks per call, so a flooding child cannot keep the loop here.
+    private func readAvailable(_ fd: Int32, into buffer: inout [UInt8]) -> Bool {
+        for _ in 0..<16 {
+            let n = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                buffer.append(contentsOf: scratch[..<n])
+                if n < scratch.count { return true }
+            } else if n == 0 {
+                return false
+            } else {
+                return errno == EAGAIN || errno == EINTR
+            }
+        }
+        return true
+    }
+}
+
+/// A process could not be started.
+public struct SpawnError: Error, CustomStringConvertible {
+    public var command: [String]
+    public var errno: Int32
+    public var description: String {
+        "cannot start \(command.joined(separator: " ")): \(String(cString: strerror(errno)))"
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+extension EngineRegistry {
+    /// How `--engine` specs are run: the knobs every command passes through.
+    public struct Options: Sendable {
+        /// Seconds an external engine gets for its hello line and for each reply (`--engine-timeout`).
+        public var timeout: Double
+        /// Run built-in engines in a subprocess (`waterfall-engine NAME`), so one that traps
+        /// becomes a reported ``EngineFault`` instead of killing the run (`--isolate`).
+        public var isolate: Bool
+        /// The `waterfall-engine` executable for `--isolate`; `nil` means the one beside the
+        /// running executable (``defaultEngineExecutable``).
+        public var engineExecutable: String?
+
+        public init(timeout: Double = 10, isolate: Bool = false, engineExecutable: String? = nil) {
+            self.timeout = timeout; self.isolate = isolate; self.engineExecutable = engineExecutable
+        }
+    }
+
+    /// The prefix of an external engine spec.
+    public static let execPrefix = "exec:"
+
+    /// Resolves an `--engine` argument, the one way every command turns a spec into engines.
+    ///
+    /// - `NAME`: the built-in engine (``builtIn``); with ``Options/isolate``, the same engine
+    ///   served by `waterfall-engine NAME` in a subprocess.
+    /// - `exec:CMD ARGS`: an external engine speaking `waterfall-engine/1` (FIXTURE-FORMAT §9),
+    ///   run as `/bin/sh -c 'CMD ARGS'`, so the shell's quoting, `$VAR` and `~` work as typed.
+    ///
+    /// An external engine is started once here to read its hello line (the descriptor); each
+    /// ``Entry/make`` call then gives an engine that starts its own process on first use.
+    /// - Throws: ``UnknownEngine`` for a name that is no built-in engine; ``EngineFault`` when an
+    ///   external engine cannot be started or fails the handshake.
+    public static func resolve(_ spec: String, options: Options = Options()) throws -> Entry {
+        let configuration: ExternalEngine.Configuration
+        if spec.hasPrefix(execPrefix) {
+            let command = String(spec.dropFirst(execPrefix.count))
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UnknownEngine(spec: spec) }
+            configuration = .init(arguments: ["/bin/sh", "-c", command], displayName: spec, timeout: options.timeout)
+        } else {
+            guard let entry = entry(named: spec) else { throw UnknownEngine(spec: spec) }
+            guard options.isolate else { return entry }
+            let executable = options.engineExecutable ?? defaultEngineExecutable
+            configuration = .init(arguments: [executable, spec], displayName: "\(spec) (isolated)", timeout: options.timeout)
+        }
+        let probe = try ExternalEngine.start(configuration)
+        let descriptor = probe.descriptor
+        probe.shutdown(grace: 0.2)
+        return Entry(descriptor: descriptor, make: { ExternalEngine(configuration, descriptor: descriptor) })
+    }
+
+    /// `waterfall-engine` in the directory of the running executable (where SwiftPM puts every
+    /// product of a build: `.build/debug/`, `.build/release/`).
+    public static var defaultEngineExecutable: String {
+        let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return exe.deletingLastPathComponent().appendingPathComponent("waterfall-engine").path
+    }
+
+    /// An `--engine` value that names no built-in engine and is not `exec:CMD`.
+    public struct UnknownEngine: Error, CustomStringConvertible {
+        public var spec: String
+        public init(spec: String) { self.spec = spec }
+        public var description: String {
+            "unknown engine '\(spec)': use one of \(builtIn.map(\.descriptor.name).joined(separator: ", ")) or exec:'CMD ARGS'"
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// An engine in another process, driven over protocol `waterfall-engine/1` (FIXTURE-FORMAT §9).
+///
+/// The process is started on first use (and after every fault); its hello line must name the
+/// protocol and describe the same engine as ``descriptor``. Each request waits at most
+/// ``Configuration/timeout`` seconds. Anything but a well-formed reply with the request's id is
+/// an ``EngineFault``: the process (its whole process group) is killed and reaped, the fault is
+/// thrown for this request, and the next request starts a fresh process. A §6 error reply is
+/// thrown as ``LayoutError``. An input using a feature the engine did not declare is never sent:
+/// it throws ``LayoutError`` `unsupported` at once.
+///
+/// Used from one thread at a time, like every ``LayoutEngine``; make one per worker.
+public final class ExternalEngine: LayoutEngine {
+    /// How to run the engine.
+    public struct Configuration: Sendable {
+        /// The argv to start (`["/bin/sh", "-c", CMD]` for `exec:CMD`).
+        public var arguments: [String]
+        /// How reports name the engine (`exec:./my-engine --fast`).
+        public var displayName: String
+        /// Seconds to wait for the hello line and for each reply.
+        public var timeout: Double
+        /// Bytes of the engine's stderr kept for fault reports (the last ones).
+        public var stderrLimit: Int
+
+        public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10) {
+            self.arguments = arguments
+            self.displayName = displayName ?? arguments.joined(separator: " ")
+            self.timeout = timeout
+            self.stderrLimit = stderrLimit
+        }
+    }
+
+    /// The protocol name a hello line must carry.
+    public static let protocolName = "waterfall-engine/1"
+
+    public let descriptor: EngineDescriptor
+    public let configuration: Configuration
+    private var process: EngineProcess?
+    private var nextID = 1
+
+    /// An engine known to answer with `descriptor`; the process starts on the first request.
+    public init(_ configuration: Configuration, descriptor: EngineDescriptor) {
+        self.configuration = configuration
+        self.descriptor = descriptor
+    }
+
+    /// Starts the engine and reads its hello line.
+    /// - Returns: a running engine whose ``descriptor`` is what the hello declared.
+    /// - Throws: ``EngineFault`` (`spawn` or `handshake`).
+    public static func start(_ configuration: Configuration) throws -> ExternalEngine {
+        let (process, descriptor) = try launch(configuration)
+        let engine = ExternalEngine(configuration, descriptor: descriptor)
+        engine.process = process
+        return engine
+    }
+
+    deinit { process?.terminate(grace: 0.2) }
+
+    /// Ends the engine process, if running: closes its stdin and, after `grace` seconds, kills its
+    /// process group. The next request starts a new one.
+    public func shutdown(grace: Double = 1) {
+        process?.terminate(grace: grace)
+        process = nil
+    }
+
+    /// The process id of the running engine, or `nil` (for tests and diagnostics).
+    public var processID: Int32? { process?.pid }
+
+    // MARK: - LayoutEngine
+
+    /// Sends `{"id":N,"op":"layout","input":{...}}` and reads frames or a §6 error.
+    /// - Throws: ``LayoutError`` (the engine's §6 code, or `unsupported` for an undeclared
+    ///   feature, without asking the engine); ``EngineFault`` for everything else.
+    public func layout(_ input: LayoutInput) throws -> LayoutResult {
+        let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
+        guard undeclared.isEmpty else {
+            throw LayoutError.unsupported("the input uses \(undeclared.names.joined(separator: ", ")), which \(descriptor.name) does not declare")
+        }
+        return try request(op: "layout", "\"input\":" + CanonicalWriter.compactInput(input), LayoutResult.init(json:))
+    }
+
+    /// Sends `{"id":N,"op":"query","rect":[x,y,w,h]}`.
+    /// - Throws: ``LayoutError`` `unsupported` without capability `query`; ``QueryError/noLayout``;
+    ///   ``EngineFault``.
+    public func elements(in rect: CGRect) throws -> [ElementID] {
+        guard descriptor.capabilities.contains(.query) else {
+            throw LayoutError.unsupported("\(descriptor.name) has no rect query")
+        }
+        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(CanonicalWriter.number).joined(separator: ",")
+        return try request(op: "query", "\"rect\":[\(r)]") { node in
+            var out: [ElementID] = []
+            // §9 lists all three; an engine with nothing to report may leave one out.
+            func list(_ key: String) throws -> [JSONNode] { try node.member(key).map { Array(try $0.array()) } ?? [] }
+            for pair in try list("items") {
+                let p = try pair.array()
+                guard p.count == 2 else { throw pair.fault("expected [section, item], got an array of \(p.count)") }
+                out.append(.item(try p[0].integer(), try p[1].integer()))
+            }
+            for s in try list("headers") { out.append(.header(try s.integer())) }
+            for s in try list("footers") { out.append(.footer(try s.integer())) }
+            return out
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
+    /// and turning an error reply into the error it stands for (``throwError(code:message:op:line:)``).
+    private func request<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
+        let id = nextID
+        nextID += 1
+        let p = try running()
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
+        switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
+        case .line(let raw):
+            let line = String(decoding: raw, as: UTF8.self)
+            let document: JSONDocument
+            do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
+                throw fault(.malformedReply, "\(error)", reply: line)
+            }
+            let reply: Reply<T>
+            do {
+                reply = try document.decode { node -> Reply<T> in
+                    let got = try node.requiredMember("id")
+                    guard (try? got.integer()) == id else { return .mismatched((try? got.integer()).map(String.init) ?? got.typeDescription) }
+                    if let e = node.member("error") { return .error(try e.string(), try node.member("message")?.string() ?? "") }
+                    return .value(try decode(node))
+                }
+            } catch {
+                throw fault(.wrongShape, "\(error)", reply: line)
+            }
+            switch reply {
+            case .value(let v): return v
+            case .mismatched(let got): throw fault(.mismatchedID, "reply to request \(id) carries id \(got)", reply: line)
+            case .error(let code, let message): throw errorReply(code: code, message: message, op: op, line: line)
+            }
+        case .closed(let partial):
+            let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
+            if partial.isEmpty { throw fault(.crashed, "no reply to request \(id): \(status)") }
+            throw fault(.malformedReply, "reply to request \(id) cut off at end of file (\(status))",
+                        reply: String(decoding: partial, as: UTF8.self))
+        case .timedOut(let partial):
+            throw fault(.timedOut, "no reply to request \(id) within \(formatSeconds(configuration.timeout))",
+                        reply: String(decoding: partial, as: UTF8.self))
+        case .tooLong:
+            throw fault(.malformedReply, "reply to request \(id) longer than \(EngineProcess.maxLine) bytes")
+        }
+    }
+
+    /// A reply, after the id check.
+    private enum Reply<T> { case value(T), mismatched(String), error(String, String) }
+
+    /// The error an error reply (`{"id":N,"error":"<code>","message":"..."}`) stands for: a
+    /// ``LayoutError`` for a §6 code, ``QueryError/noLayout`` for `noLayout` to a query, an
+    /// ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
+    private func errorReply(code: String, message: String, op: String, line: String) -> Error {
+        if op == "query" && code == "noLayout" { return QueryError.noLayout }
+        guard let c = LayoutError.Code(rawValue: code), op == "layout" else {
+            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request", reply: line)
+        }
+        if c == .unsupported {
+            return fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)
+        }
+        return LayoutError(c, message)
+    }
+
+    /// The running process, started (and handshaken) if need be.
+    private func running() throws -> EngineProcess {
+        if let p = process { return p }
+        let (p, d) = try Self.launch(configuration)
+        guard d == descriptor else {
+            p.terminate()
+            throw EngineFault(.handshake, engine: configuration.displayName,
+                              "the restarted engine's hello (\(d.name) \(d.version)) differs from the first (\(descriptor.name) \(descriptor.version))")
+        }
+        process = p
+        return p
+    }
+
+    /// Kills the process and makes the fault, with the engine's last stderr.
+    private func fault(_ kind: EngineFault.Kind, _ message: String, reply: String = "") -> EngineFault {
+        let tail = process.map { p -> String in
+            let t = p.stderrTail(grace: kind == .crashed || kind == .malformedReply ? 0.2 : 0)
+            p.terminate()
+            return t
+        } ?? ""
+        process = nil
+        return EngineFault(kind, engine: configuration.displayName, message, reply: String(decoding: reply.utf8.prefix(500), as: UTF8.self), stderr: tail)
+    }
+
+    /// Starts a process and checks its hello line (FIXTURE-FORMAT §9 step 1).
+    private static func launch(_ c: Configuration) throws -> (EngineProcess, EngineDescriptor) {
+        let p: EngineProcess
+        do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit) } catch {
+            throw EngineFault(.spawn, engine: c.displayName, "\(error)")
+        }
+        func fail(_ message: String, _ line: String = "") -> EngineFault {
+            let tail = p.stderrTail(grace: 0.2)
+            p.terminate()
+            return EngineFault(.handshake, engine: c.displayName, message, reply: String(decoding: line.utf8.prefix(500), as: UTF8.self), stderr: tail)
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(c.timeout * 1e9)
+        switch p.exchange([], deadline: deadline) {
+        case .line(let raw):
+            let line = String(decoding: raw, as: UTF8.self)
+            do {
+                return (p, try JSONDocument(parsing: raw, file: "hello").decode(descriptor(hello:)))
+            } catch {
+                throw fail("bad hello line: \(error)", line)
+            }
+        case .closed(let partial):
+            let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
+            throw fail("no hello line: \(status)", String(decoding: partial, as: UTF8.self))
+        case .timedOut(let partial):
+            throw fail("no hello line within \(formatSeconds(c.timeout))", String(decoding: partial, as: UTF8.self))
+        case .tooLong:
+            throw fail("hello line longer than \(EngineProcess.maxLine) bytes")
+        }
+    }
+
+    /// The descriptor a hello line declares. Unknown capability and feature names are ignored
+    /// (a newer engine may know more); `features` absent means all.
+    /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
+    static func descriptor(hello node: JSONNode) throws -> EngineDescriptor {
+        let proto = try node.requiredMember("protocol")
+        guard try proto.string() == protocolName else {
+            throw proto.fault("expected protocol \"\(protocolName)\", got \(proto.typeDescription)")
+        }
+        let name = try node.requiredMember("engine").string()
+        let version = try node.requiredMember("version").string()
+        let caps = try node.requiredMember("capabilities").array().map { try $0.string() }
+        var features = LayoutFeatures.all
+        if let f = node.member("features") {
+            let names = Set(try f.array().map { try $0.string() })
+            features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
+        }
+        return EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
+                                features: features, summary: "external engine, \(protocolName)")
+    }
+}
+
+/// `1 s`, `0.5 s`.
+func formatSeconds(_ s: Double) -> String { "\(formatPoints(s)) s" }

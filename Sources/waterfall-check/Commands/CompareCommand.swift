@@ -1,0 +1,73 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check compare`: two engines over fixtures and generated inputs, every difference
+/// shrunk and reported smallest first.
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "Run two engines over fixtures and generated inputs; report every difference, shrunk"
+    static let usage = """
+    USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
+                                   [--tolerance PT] [--save DIR] [--json FILE]
+                                   [--engine-timeout SECONDS] [--isolate] [PATH...]
+
+    Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
+    for *.json; expected values are ignored) and over N generated inputs that use only features
+    both engines declare. Each differing case is shrunk to a minimal input on which the two still
+    differ. Prints the counts, then every difference, smallest first: the minimal input, both
+    answers side by side and the largest displacement.
+
+    A layout error against frames, or two different error codes, is a difference; `unsupported`
+    from either engine is skipped (counted). An engine fault (crash, hang, malformed reply) is
+    reported against its case and the run goes on.
+
+    OPTIONS:
+      --baseline ENGINE        a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)
+      --candidate ENGINE       likewise
+      --fuzz-cases N           generated inputs (default 500; 0 for fixtures only)
+      --seed S                 seed of the generated inputs (default 1)
+      --tolerance PT           per-component tolerance (default: the fixture's, else 0.001)
+      --save DIR               write each minimal difference to DIR as a fixture (expected: baseline)
+      --json FILE              also write the report as JSON
+      --engine-timeout SECONDS time an external engine gets per request (default 10)
+      --isolate                run built-in engines in a waterfall-engine subprocess
+
+    EXIT STATUS: 0 identical, 1 different, 2 usage, fixture or engine error.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        guard let baselineSpec = try args.value("--baseline") else { throw UsageError("--baseline is required") }
+        guard let candidateSpec = try args.value("--candidate") else { throw UsageError("--candidate is required") }
+        let fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
+        let seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
+        let tolerance = try args.points("--tolerance")
+        let saveDir = try args.value("--save")
+        let jsonFile = try args.value("--json")
+        let options = try engineOptions(&args)
+        let paths = try args.finish()
+
+        let baselineEntry = try EngineRegistry.resolve(baselineSpec, options: options)
+        let candidateEntry = try EngineRegistry.resolve(candidateSpec, options: options)
+        let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
+        var cases = try CompareCase.fixtures(at: paths)
+        cases += CaseGenerator.provisional.cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
+        guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
+
+        let report = comparison.run(cases)
+        print(report.text(), terminator: "")
+        if let jsonFile {
+            try Data(report.json().utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic)
+        }
+        if let saveDir {
+            let written = try report.saveFixtures(in: saveDir)
+            for path in written { print("saved \(path)") }
+        }
+        return report.exitStatus
+    }
+}
+
+/// `--engine-timeout SECONDS` and `--isolate`, shared by every command that takes engines.
+func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
+    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 10
+    return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"))
+}

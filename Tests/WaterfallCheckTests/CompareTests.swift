@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+
+/// `compare`: answers compared by FIXTURE-FORMAT §7, differences shrunk to a minimal input.
+@Suite("Compare")
+struct CompareTests {
+    typealias S = ExternalTestSupport
+
+    private func frames(_ rects: [CGRect], height: Double = 40) -> EngineAnswer {
+        .layout(LayoutResult(contentSize: CGSize(width: 100, height: height), sections: [SectionLayout(items: rects)]))
+    }
+    private let a = CGRect(x: 0, y: 0, width: 50, height: 10), b = CGRect(x: 50, y: 0, width: 50, height: 20)
+
+    @Test("§7: within tolerance is identical; a moved, missing or extra frame differs")
+    func answers() throws {
+        #expect(!AnswerComparison(frames([a, b]), frames([a, b.offsetBy(dx: 0.0005, dy: 0)]), tolerance: 0.001).isDifferent)
+        guard case .different(let moved) = AnswerComparison(frames([a, b]), frames([a, b.offsetBy(dx: 0, dy: 3)]), tolerance: 0.001) else {
+            Issue.record("a 3-pt move is a difference"); return
+        }
+        #expect(moved.largestDisplacement == 3)
+        #expect(moved.moved.map(\.id) == [.item(0, 1)])
+        guard case .different(let missing) = AnswerComparison(frames([a, b]), frames([a]), tolerance: 0.001) else {
+            Issue.record("a missing frame is a difference"); return
+        }
+        #expect(missing.unmatched.map(\.id) == [.item(0, 1)])
+        #expect(missing.unmatched.map(\.onlyInBaseline) == [true])
+    }
+
+    @Test("errors: same code identical; another code or frames differ; unsupported skipped")
+    func errors() {
+        let span = EngineAnswer.error(LayoutError(.invalidSpan)), width = EngineAnswer.error(LayoutError(.invalidContainerWidth))
+        #expect(!AnswerComparison(span, span, tolerance: 0).isDifferent)
+        #expect(AnswerComparison(span, width, tolerance: 0).isDifferent)
+        #expect(AnswerComparison(span, frames([a]), tolerance: 0).isDifferent)
+        #expect(AnswerComparison(frames([a]), span, tolerance: 0).isDifferent)
+        guard case .skipped = AnswerComparison(frames([a]), .error(.unsupported("no spans")), tolerance: 0) else {
+            Issue.record("unsupported is skipped"); return
+        }
+    }
+
+    @Test("the shrinker reaches the minimum of a known predicate")
+    func shrinker() {
+        // "Some item is 30 pt or taller, in 3 or more columns". Section 1 goes; the block of items
+        // 0-1 goes ([7, 64] holds), then item 0 ([64]); 64's simpler heights 0, 1, 10 fail and its
+        // half, 32, holds; 32's (0, 1, 10, 16) all fail. Columns 5 → 1, 2 fail, 5 / 2 = 2 fails, 4
+        // holds, then 4 → 3 holds. Tie tolerance and insets go back to 0.
+        let input = LayoutInput(
+            settings: LayoutSettings(containerWidth: 375, columnCount: 5, columnSpacing: 10, rowSpacing: 10,
+                                     sectionInset: EdgeInsets(all: 10), tieTolerance: 4),
+            sections: [LayoutSection(items: [.height(12), .height(45), .height(7), .height(64)]),
+                       LayoutSection(header: SupplementaryItem(height: 20), items: [.height(3)])])
+        let minimal = InputShrinker().shrink(input) { i in
+            i.settings.columnCount >= 3 && i.sections.contains { $0.items.contains { if case .height(let h) = $0.dimension { return h >= 30 } else { return false } } }
+        }
+        #expect(minimal.sections.count == 1)
+        #expect(minimal.sections[0].items == [.height(32)])
+        #expect(minimal.settings.columnCount == 3)
+        #expect(minimal.settings.tieTolerance == 0)
+        #expect(minimal.settings.sectionInset == .zero)
+    }
+
+    @Test("an engine that breaks ties to the right: every difference shrinks to one minimal input")
+    func tiesFake() throws {
+        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 2))
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
+        // The fake declares no features: generated inputs are one section of plain heights.
+        #expect(comparison.commonFeatures == [])
+        let report = comparison.run(CaseGenerator.provisional.cases(seed: 7, count: 40, features: comparison.commonFeatures))
+        #expect(report.faults.isEmpty)
+        #expect(report.exitStatus == 1)
+        let first = try #require(report.differences.first)
+        // The smallest tie: two columns, one item. The reference puts it in column 0, the fake in
+        // column 1, half the width to the right.
+        #expect(first.minimal.sections.count == 1)
+        #expect(first.minimal.sections[0].items.count == 1)
+        #expect(first.minimal.settings.columnCount == 2)
+        #expect(first.difference.largestDisplacement == Double(first.minimal.settings.containerWidth) / 2)
+        #expect(report.text().contains("difference 1 of"))
+
+        // --save: each minimal difference as a canonical fixture expecting the baseline's answer.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-save-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let paths = try report.saveFixtures(in: dir)
+        #expect(paths.count == report.differences.count)
+        let saved = try FixtureReader.read(contentsOf: URL(fileURLWithPath: paths[0]))
+        #expect(saved.input == first.minimal)
+        #expect(saved.expected == .layout(try ReferenceEngine().layout(first.minimal)))
+        // Saving again writes the same files, no duplicates.
+        #expect(try report.saveFixtures(in: dir) == paths)
+    }
+
+    @Test("a crashing candidate is reported per case, and the run goes on: exit status 2")
+    func faults() throws {
+        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 2))
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
+        let cases = (0..<4).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
+        let report = comparison.run(cases)
+        // Requests 1 and 3 crash the fake; 2 and 4 go to restarted engines and match the reference.
+        #expect(report.faults.map(\.name) == ["case-0", "case-2"])
+        #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
+        #expect(report.identical == 2)
+        #expect(report.exitStatus == 2)
+    }
+
+    @Test("exec: waterfall-engine reference against the in-process reference: no difference")
+    func selfComparison() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: S.engineExecutable),
+                     "build it first: swift build (swift test builds every product)")
+        let external = try EngineRegistry.resolve("exec:'\(S.engineExecutable)' reference", options: .init(timeout: 5))
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: external.make())
+        let conformance = try CompareCase.fixtures(at: ["/work/shared/conformance"].filter { FileManager.default.fileExists(atPath: $0) }
+                                                      + [S.packageRoot.appendingPathComponent("Fixtures").path].filter { FileManager.default.fileExists(atPath: $0) })
+        let cases = conformance + CaseGenerator.provisional.cases(seed: 1, count: 300, features: .all)
+        let report = comparison.run(cases)
+        #expect(report.differences.isEmpty, "\(report.text())")
+        #expect(report.faults.isEmpty)
+        #expect(report.skipped.isEmpty)
+        #expect(report.identical == cases.count)
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""A tiny waterfall-engine/1 engine that misbehaves on purpose, for the ExternalEngine tests.
+
+Usage: fake_engine.py MODE [ARG]. Every mode but `nohello` and `badhello` first writes a hello
+line. Layout answers come from `layout()`: FIXTURE-FORMAT section 5 for one section of
+items given by height (no spans), which is all the hello declares (`"features": []`).
+
+Modes:
+  ok          answers every request correctly
+  ties        like ok, but a tie goes to the rightmost column (differs from the reference on ties)
+  crash       on a request: writes "fake: boom" to stderr and exits with status 3
+  crash-odd   crashes on odd request ids, answers even ones (tests the restart)
+  segv        on a request: kills itself with SIGSEGV
+  hang        on a request: never answers
+  garbage     answers "this is not json"
+  truncated   writes half a reply, no newline, and exits
+  wrongid     answers with id + 1
+  wrongshape  answers {"id": N, "contentSize": [1]}
+  unsupported answers {"id": N, "error": "unsupported"}
+  nohello     never writes a hello (waits for input forever)
+  badhello    writes a hello of protocol waterfall-engine/0
+  grandchild  on a request: starts `sleep 300` holding stdout/stderr, writes its pid to ARG, exits 1
+  flood       writes 4 MB to stderr before each answer, then answers correctly
+  flood-crash writes 4 MB to stderr ending in "fake: last words", then exits 2
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+mode = sys.argv[1]
+arg = sys.argv[2] if len(sys.argv) > 2 else None
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def layout(inp, rightmost_ties=False):
+    s = inp["layout"]
+    width = s["containerWidth"]
+    n = s["columnCount"]
+    spacing = s.get("columnSpacing", 0)
+    row = s.get("rowSpacing", 0)
+    ins = s.get("sectionInset", {})
+    left, right = ins.get("left", 0), ins.get("right", 0)
+    top_inset, bottom = ins.get("top", 0), ins.get("bottom", 0)
+    top = 0.0
+    sections = []
+    for section in inp["sections"]:
+        w = (width - left - right - (n - 1) * spacing) / n
+        heights = [top + top_inset] * n
+        frames = []
+        for item in section["items"]:
+            h = item["height"]
+            low = min(heights)
+            tied = [c for c in range(n) if heights[c] - low <= 0]
+            c = tied[-1] if rightmost_ties else tied[0]
+            frames.append([left + c * (w + spacing), heights[c], w, h])
+            heights[c] = heights[c] + h + row
+        bottom_y = max([f[1] + f[3] for f in frames], default=top + top_inset)
+        top = bottom_y + bottom
+        sections.append({"items": frames})
+    return {"contentSize": [width, max(top, s.get("minimumContentHeight", 0))], "sections": sections}
+
+
+if mode == "badhello":
+    send({"protocol": "waterfall-engine/0", "engine": "fake", "version": "0", "capabilities": []})
+elif mode != "nohello":
+    send({"protocol": "waterfall-engine/1", "engine": "fake-" + mode, "version": "1.0",
+          "capabilities": [], "features": []})
+
+for line in sys.stdin:
+    req = json.loads(line)
+    rid = req["id"]
+    if mode in ("crash", "crash-odd") and (mode == "crash" or rid % 2 == 1):
+        sys.stderr.write("fake: boom\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    if mode == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if mode == "hang" or mode == "nohello":
+        time.sleep(3600)
+    if mode == "garbage":
+        sys.stdout.write("this is not json\n")
+        sys.stdout.flush()
+        continue
+    if mode == "truncated":
+        sys.stdout.write('{"id":%d,"contentSize":[1' % rid)
+        sys.stdout.flush()
+        sys.exit(0)
+    if mode == "wrongid":
+        send({"id": rid + 1, "contentSize": [0, 0], "sections": []})
+        continue
+    if mode == "wrongshape":
+        send({"id": rid, "contentSize": [1]})
+        continue
+    if mode == "unsupported":
+        send({"id": rid, "error": "unsupported"})
+        continue
+    if mode == "grandchild":
+        child = subprocess.Popen(["sleep", "300"])
+        with open(arg, "w") as f:
+            f.write(str(child.pid))
+        sys.exit(1)
+    if mode in ("flood", "flood-crash"):
+        chunk = "x" * 1023 + "\n"
+        for _ in range(4096):
+            sys.stderr.write(chunk)
+        if mode == "flood-crash":
+            sys.stderr.write("fake: last words\n")
+            sys.stderr.flush()
+            sys.exit(2)
+        sys.stderr.flush()
+    if req["op"] != "layout":
+        send({"id": rid, "error": "unsupported"})
+        continue
+    send(dict(id=rid, **layout(req["input"], rightmost_ties=(mode == "ties"))))
