@@ -43,16 +43,23 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked 
     /// The delegate's 高／宽 ratio for an item, given the column width.
     public var ratioForItem: (IndexPath, CGFloat) -> CGFloat = { _, _ in 1 }
 
-    /// Each column's maxY as an `NSString` ("%f").
-    private var columnMaxYs: [String] = []
+    /// Each column's maxY as the `NSString` held it, already read back (see ``roundTrip(_:)``).
+    private var columnMaxYs: [CGFloat] = []
     private var attrsArray: [LayoutAttributes] = []
 
     public override init() {}
 
-    /// `[NSString stringWithFormat:@"%f", v]`.
-    static func string(_ v: CGFloat) -> String { String(format: "%f", Double(v)) }
-    /// `[s doubleValue]`.
-    static func doubleValue(_ s: String) -> CGFloat { CGFloat((s as NSString).doubleValue) }
+    /// `[[NSString stringWithFormat:@"%f", v] doubleValue]`: `v` rounded to 6 decimals by the C
+    /// library's `%f`, parsed back by `strtod`; "nan" and "inf" read back as 0, as Foundation's
+    /// `doubleValue` does. Formatting once per store is the same as re-parsing the stored string on
+    /// every read. O(digits).
+    static func roundTrip(_ v: CGFloat) -> CGFloat {
+        guard v.isFinite else { return 0 }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
+            _ = withVaList([Double(v)]) { vsnprintf(buffer.baseAddress!, 400, "%f", $0) }
+            return CGFloat(strtod(buffer.baseAddress!, nil))
+        }
+    }
 
     /// Resets the columns to the top inset and the array, then lays out every item through
     /// `layoutAttributesForItem(at:)`. O(items · columns).
@@ -62,7 +69,7 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked 
         attrsArray.removeAll()
         let n = columnCount
         guard admitColumns(n, "for (NSInteger i = 0; i < self.columnCount; i++)") else { return }
-        for _ in stride(from: 0, to: n, by: 1) { columnMaxYs.append(Self.string(sectionInset.top)) }
+        for _ in stride(from: 0, to: n, by: 1) { columnMaxYs.append(Self.roundTrip(sectionInset.top)) }
         let count = numberOfItemsInSection0()
         for i in 0..<count {
             attrsArray.append(layoutAttributesForItem(at: Self.item(i))!)
@@ -82,22 +89,22 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked 
             return attrs
         }
         var currentColumn = 0
-        var minY = Self.doubleValue(columnMaxYs[0])
+        var minY = columnMaxYs[0]
         for i in 1..<max(columnMaxYs.count, 1) {
-            let y = Self.doubleValue(columnMaxYs[i])
+            let y = columnMaxYs[i]
             if y < minY { minY = y; currentColumn = i }
         }
         let x = sectionInset.left + CGFloat(currentColumn) * (w + minimumInteritemSpacing)
         let y = minY + minimumInteritemSpacing
         attrs.frame = CGRect(x: x, y: y, width: w, height: h)
-        columnMaxYs[currentColumn] = Self.string(attrs.frame.maxY)
+        columnMaxYs[currentColumn] = Self.roundTrip(attrs.frame.maxY)
         return attrs
     }
 
     /// The tallest column (at least 0) plus the bottom inset. O(columns).
     public override var collectionViewContentSize: CGSize {
         var maxY: CGFloat = 0
-        for s in columnMaxYs { maxY = max(maxY, Self.doubleValue(s)) }
+        for y in columnMaxYs { maxY = max(maxY, y) }
         return CGSize(width: viewWidth, height: maxY + sectionInset.bottom)
     }
 

@@ -19,8 +19,12 @@ func benchVerify() throws {
         try AtomicFile.write(data, to: dir.appendingPathComponent(String(format: "s%02d/f%04d.json", i % 10, i), isDirectory: false)
                                 .creatingParent())
     }
-    let widths = [8, 12, 14, 14, 10]
+    let walk = median { _ = FixtureFile.collect([dir]); _ = PendingFiles.find(under: [dir]) }
+    let files = FixtureFile.collect([dir]).files
+    let read = try median { for f in files { _ = try FixtureReader.read(contentsOf: f.url) } }
     print("\(count) fixtures, 30 items each, \(bytes / count) bytes on average")
+    print(String(format: "directory walks (fixtures, pending) %.1f ms; reading every fixture %.1f ms on one core", walk * 1e3, read * 1e3))
+    let widths = [8, 12, 14, 14, 10]
     print(row(["jobs", "wall", "fixtures/s", "result", "bar < 2 s"], widths: widths))
     for jobs in [1, 2] {
         let runner = GoldenRunner(engine: { ReferenceEngine() }, recordMode: .never, jobs: jobs)

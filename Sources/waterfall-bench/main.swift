@@ -5,9 +5,11 @@ import WaterfallCheck
 /// Each group lives in its own `Bench+Name.swift`.
 let groups: [(name: String, run: () throws -> Void)] = [
     ("engine", benchEngine),
+    ("codec", benchCodec),
     ("verify", benchVerify),
     ("classic", benchClassic),
     ("protocol", benchProtocol),
+    ("fuzz", benchFuzz),
 ]
 
 let selected = Set(CommandLine.arguments.dropFirst())

@@ -2,15 +2,24 @@ import Foundation
 import WaterfallCheck
 
 /// Resolves an `--engine` argument (default `reference`) to an engine maker: the one place every
-/// command turns a name into engines, so new kinds of names (`exec:CMD`) are added here once.
-/// - Throws: ``UsageError`` naming the engine and listing the built-in ones.
-func resolveEngine(_ name: String?) throws -> EngineRegistry.Entry {
+/// command turns a name into engines (``EngineRegistry/resolve(_:options:)``: a built-in name,
+/// or `exec:'CMD ARGS'` for an external engine speaking waterfall-engine/1).
+/// - Throws: ``UsageError`` naming the engine and listing the built-in ones; ``EngineFault`` when
+///   an external engine cannot be started or fails its hello.
+func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegistry.Options()) throws -> EngineRegistry.Entry {
     let name = name ?? "reference"
-    guard let entry = EngineRegistry.entry(named: name) else {
+    do {
+        return try EngineRegistry.resolve(name, options: options)
+    } catch is EngineRegistry.UnknownEngine {
         let known = EngineRegistry.builtIn.map(\.descriptor.name).joined(separator: ", ")
-        throw UsageError("no engine named '\(name)' (built in: \(known); see 'waterfall-check engines')")
+        throw UsageError("no engine named '\(name)' (built in: \(known), or exec:'CMD ARGS'; see 'waterfall-check engines')")
     }
-    return entry
+}
+
+/// `--engine-timeout SECONDS` (default 10) and `--isolate`, for every command that takes engines.
+func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
+    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 10
+    return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"))
 }
 
 /// The fixture paths of a command line, as URLs relative to the current directory (reports keep

@@ -12,6 +12,7 @@ let commands: [Command.Type] = [
     FormatCommand.self,
     CompareCommand.self,
     RenderCommand.self,
+    FuzzCommand.self,
 ]
 
 func topUsage() -> String {

@@ -36,6 +36,16 @@ struct WaterfallFlowLayoutTests {
         #expect(r.sections[0].items[1].minY == 30)
     }
 
+    @Test("the string round trip is \"%f\" then doubleValue")
+    func roundTrip() {
+        #expect(WaterfallFlowLayout.roundTrip(1.23456789) == 1.234568)  // "1.234568"
+        #expect(WaterfallFlowLayout.roundTrip(-0.0000004) == 0)          // "-0.000000"
+        let big: CGFloat = 1_000_000_000.25
+        let back = WaterfallFlowLayout.roundTrip(big)                    // "1000000000.250000"
+        #expect(back == big)
+        #expect(WaterfallFlowLayout.roundTrip(.nan) == 0)                // "nan" reads back as 0
+    }
+
     @Test("invalidates on every bounds change, a scroll included")
     func invalidatesOnScroll() throws {
         let layout = try prepared(entry, input, as: WaterfallFlowLayout.self)

@@ -38,6 +38,12 @@ struct CodecErrorTests {
         expect(fixtureError("hello"), line: 1, column: 1, path: "$", "unexpected character 'h'")
     }
 
+    @Test("a top-level value that is not an object, and a non-ASCII character outside strings")
+    func notAnObject() {
+        expect(fixtureError("[1, 2]"), line: 1, column: 1, path: "$", "expected an object, got an array")
+        expect(fixtureError("{ é }"), line: 1, column: 3, path: "$", "unexpected character 'é' (U+E9)")
+    }
+
     @Test("a truncated file ends at its last byte")
     func truncated() {
         // Line 2 is `  "layout": {"containerWidth": 3`: 32 characters, so the end is column 33.
@@ -69,6 +75,20 @@ struct CodecErrorTests {
     func doubleOverflow() {
         expect(fixtureError(fixtureText(layout: #""containerWidth": 1e400, "columnCount": 3"#)),
                line: 4, column: 33, path: "$.layout.containerWidth", "number 1e400 does not fit a double")
+        expect(fixtureError(fixtureText(layout: #""containerWidth": -0.5E+309, "columnCount": 3"#)),
+               line: 4, column: 33, path: "$.layout.containerWidth", "number -0.5E+309 does not fit a double")
+        let digits = String(repeating: "9", count: 310) + ".5"
+        expect(fixtureError(fixtureText(layout: #""containerWidth": \#(digits), "columnCount": 3"#)),
+               line: 4, column: 33, path: "$.layout.containerWidth", "does not fit a double")
+    }
+
+    @Test("an underflowing literal reads as 0, which a double can hold (a decision, see docs/decisions/codec.md)")
+    func doubleUnderflow() throws {
+        let f = try FixtureReader.decode(Array(fixtureText(layout: #""containerWidth": 1e-400, "columnCount": 3"#).utf8), file: "t.json")
+        #expect(f.input.settings.containerWidth == 0)
+        // The largest double still loads.
+        let g = try FixtureReader.decode(Array(fixtureText(layout: #""containerWidth": 1.7976931348623157e308, "columnCount": 3"#).utf8), file: "t.json")
+        #expect(g.input.settings.containerWidth == .greatestFiniteMagnitude)
     }
 
     @Test("integers json-c would clamp to 64 bits")
@@ -90,6 +110,10 @@ struct CodecErrorTests {
         // `  "extensions": { "a": 1, "a": 1 },`: the second "a" is column 27.
         expect(fixtureError(fixtureText(extra: "\n  \"extensions\": { \"a\": 1, \"a\": 1 },")),
                line: 4, column: 27, path: "$.extensions.a", "duplicate key")
+        // Deep inside an array: line 5 is `  "sections": [{ "items": [{ "height": 1, "height": 2 }] }]`,
+        // the second "height" at column 43.
+        expect(fixtureError(fixtureText(sections: #"[{ "items": [{ "height": 1, "height": 2 }] }]"#)),
+               line: 5, column: 43, path: "$.sections[0].items[0].height", "duplicate key")
     }
 
     @Test("NaN, Infinity and -Infinity are not JSON")

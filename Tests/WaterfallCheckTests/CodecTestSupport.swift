@@ -45,3 +45,10 @@ func fixtureError(bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocat
         return nil
     }
 }
+
+/// A new empty directory under the temporary directory; the caller removes it.
+func codecScratchDirectory(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("codec-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -4,19 +4,13 @@ import Testing
 
 @Suite("Format: canonical rewrite of fixture files, atomic writes")
 struct FormatTests {
-    private func tempDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("codec-format-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private func contents(_ dir: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
     }
 
     @Test("--check reports only the non-canonical file; format rewrites it; a second pass changes nothing")
     func checkThenFormat() throws {
-        let dir = try tempDirectory()
+        let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         let canonical = try #require(try conformanceFiles().first)
         let canonicalCopy = dir.appendingPathComponent("a.json")
@@ -41,7 +35,7 @@ struct FormatTests {
 
     @Test("a fixture error leaves the file untouched and names file, line and column")
     func brokenFile() throws {
-        let dir = try tempDirectory()
+        let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("bad.json")
         let bytes = Data("{\n  \"format\": 1\n}".utf8)
@@ -57,7 +51,7 @@ struct FormatTests {
 
     @Test("a directory without fixtures and a missing path are errors; .json.new files are not fixtures")
     func collectErrors() throws {
-        let dir = try tempDirectory()
+        let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("{}".utf8).write(to: dir.appendingPathComponent("x.json.new"))
         #expect(throws: FixtureFiles.Error.self) { try FixtureFiles.collect([dir.path]) }
@@ -66,7 +60,7 @@ struct FormatTests {
 
     @Test("AtomicFile replaces a file whole and keeps its permissions")
     func atomicReplace() throws {
-        let dir = try tempDirectory()
+        let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("f.json")
         try AtomicFile.write(Data("one".utf8), to: url)
@@ -81,7 +75,7 @@ struct FormatTests {
 
     @Test("AtomicFile failures name the path and leave no temporary file")
     func atomicFailure() throws {
-        let dir = try tempDirectory()
+        let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         // The target is a non-empty directory: the rename fails after the temporary file was written.
         let target = dir.appendingPathComponent("taken")

@@ -30,8 +30,9 @@ struct GoldenCLITests {
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         // Expected item 0.2 is [0, 34, 50, 30]; the engine puts it at y 10 (TwoColumns).
-        #expect(lines.first?.hasPrefix("FAIL Fixtures/basic/c.json") == true)
-        #expect(lines.first?.hasSuffix(": item 0.2 moved by 24 pt: expected [0, 34, 50, 30] actual [0, 10, 50, 30]") == true)
+        // In canonical form the expected frame of item 0.2 is on line 32 (2 lines of header, 12 of
+        // layout, 9 of sections, then expected: contentSize, sections, items), at column 11.
+        #expect(lines.first == "FAIL Fixtures/basic/c.json:32:11: item 0.2 moved by 24 pt: expected [0, 34, 50, 30] actual [0, 10, 50, 30]")
         #expect(lines.contains("  item 0.2  [0, 34, 50, 30]  [0, 10, 50, 30]  24"))
         #expect(lines.last == "3 fixtures: 2 passed, 1 failed, 0 errors, 0 skipped")
         #expect(r.stderr == "if the new output is right: waterfall-check record Fixtures, then review\n")
@@ -77,7 +78,7 @@ struct GoldenCLITests {
         let summary = try JSONSerialization.jsonObject(with: Data(try dir.read("out/summary.json").utf8)) as? [String: Any]
         #expect(summary?["failed"] as? Int == 1 && summary?["passed"] as? Int == 2)
         let annotation = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("::error ") })
-        #expect(annotation.hasPrefix("::error file=Fixtures/basic/c.json,"))
+        #expect(annotation.hasPrefix("::error file=Fixtures/basic/c.json,line=32,col=11,"))
         #expect(annotation.contains("title=golden mismatch%3A c::item 0.2 moved by 24 pt"))
     }
 

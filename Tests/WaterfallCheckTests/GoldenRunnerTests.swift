@@ -85,6 +85,9 @@ struct GoldenRunnerTests {
         #expect(report.results[0].message.hasPrefix("no fixtures (*.json) under "))
         #expect(report.results[1].message.hasPrefix("no such file or directory: "))
         #expect(report.exitStatus == 2)
+        let none = runner(.layout(TwoColumns.result)).run(paths: [])
+        #expect(none.nothingChecked && none.exitStatus == 2 && !none.succeeded)
+        #expect(TextReport.render(none) == "nothing was checked: no fixtures\n0 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped\n")
     }
 
     @Test("collection: recursive, sorted, hidden folders skipped, each file once, names as given")
@@ -108,6 +111,30 @@ struct GoldenRunnerTests {
         #expect(report.results.map(\.status) == [.error, .passed])
         #expect(report.results[0].name == "a")
         #expect(report.results[0].message.hasPrefix("fixture error"))
+    }
+
+    @Test("a fixture error points at the offending value: line, column and JSON path")
+    func locatedFixtureError() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        let line4 = #"  "layout": { "containerWidth": 100, "columnCount": "3" },"#
+        try dir.write("{\n  \"format\": \"waterfall-fixture/1\",\n  \"name\": \"bad\",\n\(line4)\n  \"sections\": []\n}\n", to: "bad.json")
+        let r = runner(.layout(TwoColumns.result)).run(paths: [dir.url]).results[0]
+        #expect(r.status == .error)
+        #expect(r.message.hasPrefix("fixture error at $.layout.columnCount: "))
+        // The string "3" starts 52 characters into line 4.
+        #expect(r.position == FixtureResult.Position(line: 4, column: 53))
+        #expect(Array(line4)[52] == "\"")
+    }
+
+    @Test("a failure points at the first differing expected frame in the file")
+    func locatedDifference() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        try dir.write(TwoColumns.fixture("c", expected: .layout(TwoColumns.moving(1, by: 2))), to: "c.json")
+        let r = runner(.layout(TwoColumns.result)).run(paths: [dir.url]).results[0]
+        // Canonical form: expected item 0.1 is on line 31 (expected opens on 25: contentSize 26,
+        // sections 27, { 28, items 29, item 0.0 on 30), its `[` at column 11.
+        #expect(r.position == FixtureResult.Position(line: 31, column: 11))
+        #expect(r.location == "\(dir.url.path)/c.json:31:11")
     }
 
     @Test("parallel workers give the same results as one, one engine per worker")

@@ -34,6 +34,18 @@ struct GoldenShardTests {
         #expect(Set(seen).count == 23)
     }
 
+    @Test("a shard left without fixtures passes (the others have them); the total says so")
+    func emptyShard() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        try dir.write(TwoColumns.fixture("only"), to: "only.json")
+        let reports = (1...5).map { GoldenRunner(engine: { ReferenceEngine() }, jobs: 1, shard: Shard(index: $0, count: 5)).run(paths: [dir.url]) }
+        #expect(reports.filter { $0.results.count == 1 }.count == 1)
+        for r in reports where r.results.isEmpty {
+            #expect(r.exitStatus == 0 && r.otherShards == 1)
+            #expect(r.summary == "0 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped (1 left to other shards)")
+        }
+    }
+
     @Test("the split depends on the path relative to the directory argument, not where it lives")
     func stableAcrossCheckouts() throws {
         let a = try TempDir(), b = try TempDir(); defer { a.cleanup(); b.cleanup() }

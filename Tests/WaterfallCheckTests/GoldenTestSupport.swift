@@ -46,9 +46,10 @@ struct EngineCrashed: Error, CustomStringConvertible { var description: String {
 /// A fresh temporary directory, removed by `cleanup()`.
 struct TempDir {
     let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("golden-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    /// - Parameter under: the parent directory (default: the temporary directory).
+    init(under parent: URL = FileManager.default.temporaryDirectory) throws {
+        url = parent.appendingPathComponent("golden-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     }
     func cleanup() { try? FileManager.default.removeItem(at: url) }
 
@@ -61,8 +62,10 @@ struct TempDir {
     @discardableResult
     func write(_ text: String, to relative: String) throws -> URL {
         let u = url.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
         try Data(text.utf8).write(to: u)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: u.path)
         return u
     }
 

@@ -7,8 +7,8 @@ import Testing
 struct RecordCLITests {
     /// `F/drifted.json` (item 0.2 expected 5 pt lower than the reference engine puts it) and
     /// `F/new.json` (no expected).
-    func corpus() throws -> TempDir {
-        let dir = try TempDir()
+    func corpus(under parent: URL = FileManager.default.temporaryDirectory) throws -> TempDir {
+        let dir = try TempDir(under: parent)
         try dir.write(TwoColumns.fixture("drifted", expected: .layout(TwoColumns.moving(2, by: 5))), to: "F/drifted.json")
         try dir.write(TwoColumns.fixture("new", expected: nil), to: "F/new.json")
         return dir
@@ -19,6 +19,7 @@ struct RecordCLITests {
         let dir = try corpus(); defer { dir.cleanup() }
         let rec = try CLI.run(["record", "F"], in: dir.url)
         #expect(rec.status == 0, "\(rec.stdout)\(rec.stderr)")
+        // Canonical form puts expected item 0.2 on line 32, its `[` at column 11 (10 spaces in).
         #expect(rec.stdout.contains("RECORDED F/drifted.json:32:11: recorded drifted.json.new (was: item 0.2 moved by 5 pt"))
         #expect(rec.stdout.contains("2 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped, 2 recorded"))
         #expect(dir.exists("F/drifted.json.new") && dir.exists("F/new.json.new"))
@@ -64,20 +65,21 @@ struct RecordCLITests {
 
     @Test("record into an unwritable directory: exit 2, an error naming the path, the fixture intact")
     func unwritableDirectory() throws {
-        let dir = try corpus(); defer { dir.cleanup() }
+        // Root ignores permissions: the run drops to `nobody`, who must reach the folder, so it
+        // lives in /tmp (world-traversable) whatever TMPDIR says.
+        let user: UInt32? = getuid() == 0 ? 65534 : nil
+        let dir = try corpus(under: URL(fileURLWithPath: user == nil ? NSTemporaryDirectory() : "/tmp")); defer { dir.cleanup() }
         let folder = dir.url.appendingPathComponent("F")
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let before = try dir.read("F/drifted.json")
-        // Root ignores permissions: drop to `nobody` for the run.
-        let user: UInt32? = getuid() == 0 ? 65534 : nil
         if user != nil {
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "running as root needs setpriv to test permissions")
         }
         for args in [["record", "F"], ["record", "--accept", "F"]] {
             let r = try CLI.run(args, in: dir.url, asUser: user)
             #expect(r.status == 2, "\(args): \(r.stdout)\(r.stderr)")
-            #expect(r.stdout.contains("ERROR F/drifted.json:32:11: cannot write \(folder.path)/drifted.json"), "\(r.stdout)")
+            #expect(r.stdout.contains("ERROR F/drifted.json: cannot write \(folder.path)/drifted.json"), "\(r.stdout)")
             #expect(try dir.read("F/drifted.json") == before)
             #expect(!dir.exists("F/drifted.json.new"))
         }

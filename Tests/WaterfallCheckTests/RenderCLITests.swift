@@ -39,7 +39,7 @@ struct RenderCLITests {
         let noExpected = try CLI.run(["render", "bare.json", "--diff"], in: dir.url)
         #expect(noExpected.status == 2 && noExpected.stderr.contains("no expected frames"))
         let unknown = try CLI.run(["render", "bare.json", "--engine", "nope"], in: dir.url)
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown engine 'nope'"))
+        #expect(unknown.status == 2 && unknown.stderr.contains("no engine named 'nope'"))
     }
 
     @Test("verify --html DIR writes the report, the moved item marked, and still fails the run")

@@ -4,7 +4,7 @@ import Foundation
 extension EngineComparison.Report {
     /// The report as JSON (`compare --json FILE`), built and printed by json-c:
     /// `{"baseline":{"name","version"},"candidate":{...},"cases","identical","different",
-    /// "skipped":[{"name","reason"}],"faults":[{"name","kind","message","stderr"}],
+    /// "skipped":[{"name","reason"}] ("different" counts cases; "differences" has one per minimal input),"faults":[{"name","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
     /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first;
     /// ANSWER is `{"contentSize","sections"}` (FIXTURE-FORMAT §4) or `{"error","message"}`.
@@ -39,7 +39,7 @@ extension EngineComparison.Report {
         json_object_object_add(root, "candidate", engine(candidate))
         json_object_object_add(root, "cases", json_object_new_int64(Int64(cases)))
         json_object_object_add(root, "identical", json_object_new_int64(Int64(identical)))
-        json_object_object_add(root, "different", json_object_new_int64(Int64(differences.count)))
+        json_object_object_add(root, "different", json_object_new_int64(Int64(differingCases)))
         let skippedList = json_object_new_array()
         for (name, reason) in skipped {
             let o = json_object_new_object()

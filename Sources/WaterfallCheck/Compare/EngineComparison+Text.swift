@@ -6,7 +6,9 @@ extension EngineComparison.Report {
     /// - Parameter rows: the most frame rows printed per difference.
     public func text(rows: Int = 40) -> String {
         var s = "baseline:  \(baseline.name) \(baseline.version)\ncandidate: \(candidate.name) \(candidate.version)\n"
-        s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differences.count) different, "
+        s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
+        if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
+        s += ", "
         s += "\(skipped.count) skipped, \(faults.count) engine fault\(faults.count == 1 ? "" : "s")\n"
         for (name, fault) in faults { s += "\nfault in \(name): \(fault)\n" }
         for (k, f) in differences.enumerated() {
@@ -18,7 +20,7 @@ extension EngineComparison.Report {
             s += "  baseline:  \(Self.describe(f.baseline))\n  candidate: \(Self.describe(f.candidate))\n"
             if let d = f.difference.largestDisplacement {
                 let frames = f.difference.moved.count + f.difference.unmatched.count
-                s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(formatPoints(f.tolerance)) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"
+                s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(CanonicalWriter.number(f.tolerance)) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"
                 s += Self.table(f, rows: rows)
             }
         }

@@ -28,6 +28,8 @@ public struct EngineComparison {
         public var candidate: EngineDescriptor
         public var cases = 0
         public var identical = 0
+        /// Cases whose answers differed (``differences`` holds one finding per distinct minimal input).
+        public var differingCases = 0
         /// Differences, smallest minimal input first.
         public var differences: [Finding] = []
         /// Cases skipped (`unsupported`, or a feature one side does not declare), with the reason.
@@ -77,6 +79,7 @@ public struct EngineComparison {
             case .skipped(let reason): report.skipped.append((c.name, reason))
             case .fault(let f): report.faults.append((c.name, f))
             case .different(let d):
+                report.differingCases += 1
                 report.differences.append(shrunk(c, a!, b!, d, tolerance: tol))
             }
             progress(n + 1)

@@ -53,18 +53,20 @@ public struct InputShrinker: Sendable {
             if section.columnCount != nil { with { $0.sections[s].columnCount = nil } }
             if section.sectionInset != nil { with { $0.sections[s].sectionInset = nil } }
         }
-        // Settings back to their defaults, fewer columns.
+        // Settings back to their defaults (or smaller), fewer columns.
         with { $0.settings.placement = .shortestFirst }
         with { $0.settings.tieBreak = .leftmost }
-        with { $0.settings.tieTolerance = 0 }
         with { $0.settings.pixelScale = nil }
-        with { $0.settings.minimumContentHeight = 0 }
-        with { $0.settings.columnSpacing = 0 }
-        with { $0.settings.rowSpacing = 0 }
         with { $0.settings.sectionInset = .zero }
+        let lengths: [WritableKeyPath<LayoutSettings, CGFloat>] = [
+            \.tieTolerance, \.minimumContentHeight, \.columnSpacing, \.rowSpacing, \.sectionInset.top,
+            \.sectionInset.left, \.sectionInset.bottom, \.sectionInset.right, \.containerWidth,
+        ]
+        for key in lengths {
+            for v in simpler(input.settings[keyPath: key]) { with { $0.settings[keyPath: key] = v } }
+        }
         let n = input.settings.columnCount
         for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.settings.columnCount = c } }
-        for w in simpler(input.settings.containerWidth) { with { $0.settings.containerWidth = w } }
         // Plain items, small lengths.
         for (s, section) in input.sections.enumerated() {
             for (i, item) in section.items.enumerated() {

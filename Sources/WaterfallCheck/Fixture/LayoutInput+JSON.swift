@@ -129,8 +129,8 @@ extension LayoutItem {
                 if key == "height" {
                     dimension = .height(CGFloat(try v.number()))
                 } else {
-                    let s = try v.numbers(2, "[width, height]")
-                    dimension = .size(CGSize(width: s[0], height: s[1]))
+                    let s = try v.tuple(2, "[width, height]")
+                    dimension = .size(CGSize(width: try s[0].number(), height: try s[1].number()))
                 }
             case "span": span = try v.integer()
             default: throw v.unknownField(key, in: "item", expected: "height, size, span")

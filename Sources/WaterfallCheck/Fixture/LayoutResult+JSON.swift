@@ -9,9 +9,9 @@ extension LayoutResult {
     /// `{"id":1,"contentSize":[w,h],"sections":[...]}` (FIXTURE-FORMAT §9: extra fields are ignored).
     /// - Throws: ``JSONFault`` when either is missing or has the wrong shape.
     public init(json node: JSONNode) throws {
-        let size = try node.requiredMember("contentSize").numbers(2, "contentSize [width, height]")
+        let size = try node.requiredMember("contentSize").tuple(2, "contentSize [width, height]")
         let sections = try node.requiredMember("sections").array().map(SectionLayout.init(json:))
-        self.init(contentSize: CGSize(width: size[0], height: size[1]), sections: sections)
+        self.init(contentSize: CGSize(width: try size[0].number(), height: try size[1].number()), sections: sections)
     }
 }
 
@@ -38,7 +38,7 @@ extension CGRect {
     /// Decodes a frame `[x, y, width, height]` (pt), kept as written.
     /// - Throws: ``JSONFault`` unless the value is an array of 4 numbers.
     public init(frame node: JSONNode) throws {
-        let f = try node.numbers(4, "a frame [x, y, width, height]")
-        self.init(origin: CGPoint(x: f[0], y: f[1]), size: CGSize(width: f[2], height: f[3]))
+        let f = try node.tuple(4, "a frame [x, y, width, height]")
+        self.init(x: try f[0].number(), y: try f[1].number(), width: try f[2].number(), height: try f[3].number())
     }
 }

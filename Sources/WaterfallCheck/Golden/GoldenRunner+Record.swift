@@ -21,6 +21,7 @@ extension GoldenRunner {
         guard selected, fixture.expected != output else { return }
         if case .layout(let layout) = output, let problem = Self.recordingProblem(layout, for: fixture.input) {
             result.status = .error
+            result.position = nil
             result.message = "not recorded: the engine's output is not a golden for this input: \(problem)"
             return
         }
@@ -32,7 +33,8 @@ extension GoldenRunner {
             if recordTarget == .fixture { try? FileManager.default.removeItem(at: PendingFiles.pending(for: result.url)) }
         } catch {
             result.status = .error
-            result.message = (error as? AtomicFile.WriteError)?.description ?? "cannot write \(target.path): \(error.localizedDescription)"
+            result.position = nil
+            result.message = error is AtomicFile.WriteError ? "\(error)" : "cannot write \(target.path): \(error)"
             return
         }
         result.recorded = target

@@ -47,7 +47,7 @@ public struct VerifyReport: Hashable, Sendable {
 
     /// The run's exit status for a gate: 2 when any fixture is an error (a fixture, engine, path
     /// or write problem: the gate cannot vouch for it) or when every fixture was skipped (nothing
-    /// was checked), else 1 when any failed, else 0.
+    /// was checked, or there was nothing to check), else 1 when any failed, else 0.
     /// Pending recordings are the caller's policy (``pending``); `verify` in CI adds them.
     public var exitStatus: Int32 {
         if errors > 0 || nothingChecked { return 2 }
@@ -55,8 +55,11 @@ public struct VerifyReport: Hashable, Sendable {
         return 0
     }
 
-    /// Every fixture was skipped: the run vouches for nothing.
-    public var nothingChecked: Bool { !results.isEmpty && skipped == results.count }
+    /// The run vouches for nothing: it had no fixture at all (and no other shard has any), or
+    /// every fixture was skipped.
+    public var nothingChecked: Bool {
+        results.isEmpty ? otherShards == 0 : skipped == results.count
+    }
 
     /// `true` when every fixture passed, was skipped or recorded: what a user's test target asserts.
     public var succeeded: Bool { exitStatus == 0 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One JSON text parsed strictly: json-c (strict mode, UTF-8 validation) plus the checks json-c
 /// leaves out (``JSONLint``: `NaN`, `Infinity`, single quotes, `1.`, raw control characters,
-/// integers beyond 64 bits; duplicate keys; numbers overflowing a double; trailing bytes).
+/// integers beyond 64 bits, numbers overflowing a double; duplicate keys; trailing bytes).
 /// Every error is a ``FixtureError`` with line, column and JSON path.
 ///
 /// Used for fixture files (``FixtureReader``) and, one line at a time, for the engine protocol
@@ -22,7 +22,9 @@ public final class JSONDocument {
     /// - Throws: ``FixtureError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
     ///   syntax error, a non-JSON token, a duplicate key, a number that does not fit a double or an
     ///   integer beyond 64 bits, trailing bytes.
-    /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree.
+    /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree's
+    ///   containers to count members. The duplicate-key search and every locating walk run only
+    ///   when there is something to report.
     public init(parsing bytes: [UInt8], file: String) throws {
         self.file = file
         self.bytes = bytes
@@ -67,12 +69,8 @@ public final class JSONDocument {
         }
         root = parsed
 
-        // The tree: members json-c kept, and numbers that overflowed to infinity.
-        var members = 0
-        if let f = Self.validate(parsed, container: nil, slot: .root, members: &members) {
-            throw self.error(for: f)
-        }
-        if members != lint.memberCount, let dup = SourceLocator(bytes: bytes).firstDuplicateKey() {
+        // A key written twice leaves json-c with fewer members than the text has.
+        if Self.countMembers(parsed) != lint.memberCount, let dup = SourceLocator(bytes: bytes).firstDuplicateKey() {
             let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: dup.offset)
             throw FixtureError(file: file, line: line, column: column, jsonPath: dup.path, message: "duplicate key; each key may appear once per object")
         }
@@ -137,33 +135,22 @@ public final class JSONDocument {
         return nil
     }
 
-    /// Counts object members and finds the first number json-c read as infinite (`1e400`).
-    /// - Complexity: O(n) in the values; allocates only for the fault.
-    private static func validate(_ node: OpaquePointer?, container: OpaquePointer?, slot: @autoclosure () -> JSONNode.Slot,
-                                 members: inout Int) -> JSONFault? {
-        guard let o = node else { return nil }
+    /// Counts the object members json-c kept (a duplicate key keeps one), walking containers only.
+    /// - Complexity: O(n) in the values; no allocation.
+    private static func countMembers(_ node: OpaquePointer?) -> Int {
+        guard let o = node else { return 0 }
+        var members = 0
         switch json_object_get_type(o) {
-        case json_type_double:
-            if !json_object_get_double(o).isFinite {
-                let literal = String(cString: json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN))
-                return JSONFault(message: "number \(literal) does not fit a double", container: container, slot: slot())
-            }
         case json_type_object:
             var entry = json_object_get_object(o)?.pointee.head
             while let e = entry {
-                members += 1
-                if let f = validate(OpaquePointer(e.pointee.v), container: o,
-                                    slot: .key(String(cString: e.pointee.k.assumingMemoryBound(to: CChar.self))), members: &members) {
-                    return f
-                }
+                members += 1 + countMembers(OpaquePointer(e.pointee.v))
                 entry = e.pointee.next
             }
         case json_type_array:
-            for i in 0..<json_object_array_length(o) {
-                if let f = validate(json_object_array_get_idx(o, i), container: o, slot: .index(i), members: &members) { return f }
-            }
+            for i in 0..<json_object_array_length(o) { members += countMembers(json_object_array_get_idx(o, i)) }
         default: break
         }
-        return nil
+        return members
     }
 }

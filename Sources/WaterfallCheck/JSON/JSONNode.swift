@@ -101,10 +101,17 @@ public struct JSONNode {
     /// A JSON array of exactly `count` numbers, such as a frame `[x, y, width, height]`.
     /// - Throws: ``JSONFault`` naming `what` when the value has another shape.
     public func numbers(_ count: Int, _ what: String) throws -> [Double] {
+        try tuple(count, what).map { try $0.number() }
+    }
+
+    /// A JSON array of exactly `count` elements, without copying them (read with
+    /// `try a[i].number()`).
+    /// - Throws: ``JSONFault`` naming `what` when the value has another shape.
+    public func tuple(_ count: Int, _ what: String) throws -> JSONArray {
         guard type(is: json_type_array), let o = raw, json_object_array_length(o) == count else {
             throw fault("expected \(what), an array of \(count) numbers, got \(shapeDescription)")
         }
-        return try JSONArray(raw: o).map { try $0.number() }
+        return JSONArray(raw: o)
     }
 
     private var shapeDescription: String {

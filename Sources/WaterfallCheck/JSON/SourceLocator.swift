@@ -75,14 +75,45 @@ public struct SourceLocator: Sendable {
 
     /// The path of the innermost value being read at byte `offset`, for syntax errors.
     func path(at offset: Int) -> String {
-        var frames: [(isObject: Bool, key: String?, index: Int)] = []
+        Self.render(walk(upTo: min(offset, bytes.count)) { _, _ in false })
+    }
+
+    /// The second occurrence of the first key written twice in one object: its byte offset and
+    /// path (`$.layout.columnCount`). `nil` when every object's keys are distinct.
+    /// - Complexity: O(n) in the bytes, plus hashing every key.
+    func firstDuplicateKey() -> (offset: Int, path: String)? {
+        var found: Int?
+        let frames = walk(upTo: bytes.count) { offset, frames in
+            let last = frames.count - 1
+            if frames[last].keys.insert(frames[last].key!).inserted { return false }
+            found = offset
+            return true
+        }
+        return found.map { ($0, Self.render(frames)) }
+    }
+
+    /// An open object or array during ``walk(upTo:key:)``.
+    private struct Frame {
+        var isObject: Bool
+        /// The key being read (objects).
+        var key: String?
+        /// The element being read (arrays).
+        var index = 0
+        /// Keys seen so far, when a caller records them.
+        var keys: Set<String> = []
+    }
+
+    /// Follows the text's brackets, commas and keys from the start up to byte `end`, keeping the
+    /// stack of open containers; calls `onKey` after each object key is read (with the key's
+    /// offset) and stops early when it returns `true`. Tolerant of malformed text.
+    private func walk(upTo end: Int, key onKey: (Int, inout [Frame]) -> Bool) -> [Frame] {
+        var frames: [Frame] = []
         var expectingKey = false
         var p = 0
-        let end = min(offset, bytes.count)
         while p < end {
             switch bytes[p] {
-            case UInt8(ascii: "{"): frames.append((true, nil, 0)); expectingKey = true; p += 1
-            case UInt8(ascii: "["): frames.append((false, nil, 0)); expectingKey = false; p += 1
+            case UInt8(ascii: "{"): frames.append(Frame(isObject: true)); expectingKey = true; p += 1
+            case UInt8(ascii: "["): frames.append(Frame(isObject: false)); expectingKey = false; p += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }; expectingKey = false; p += 1
             case UInt8(ascii: ","):
                 if let last = frames.indices.last {
@@ -91,55 +122,26 @@ public struct SourceLocator: Sendable {
                 p += 1
             case UInt8(ascii: "\""):
                 let (s, after) = readString(p)
-                if expectingKey, let last = frames.indices.last, frames[last].isObject { frames[last].key = s; expectingKey = false }
+                if expectingKey, let last = frames.indices.last, frames[last].isObject {
+                    frames[last].key = s
+                    expectingKey = false
+                    if onKey(p, &frames) { return frames }
+                }
                 p = after
             default: p += 1
             }
         }
+        return frames
+    }
+
+    /// The path of the value being read inside `frames`.
+    private static func render(_ frames: [Frame]) -> String {
         var path = "$"
         for f in frames {
             if f.isObject { if let k = f.key { JSONPathComponent.key(k).append(to: &path) } }
             else { JSONPathComponent.index(f.index).append(to: &path) }
         }
         return path
-    }
-
-    /// The second occurrence of the first key written twice in one object: its byte offset and
-    /// path (`$.layout.columnCount`). `nil` when every object's keys are distinct.
-    /// - Complexity: O(n) in the bytes, plus hashing every key.
-    func firstDuplicateKey() -> (offset: Int, path: String)? {
-        var frames: [(isObject: Bool, keys: Set<String>, key: String?, index: Int)] = []
-        var expectingKey = false
-        var p = 0
-        while p < bytes.count {
-            switch bytes[p] {
-            case UInt8(ascii: "{"): frames.append((true, [], nil, 0)); expectingKey = true; p += 1
-            case UInt8(ascii: "["): frames.append((false, [], nil, 0)); expectingKey = false; p += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }; expectingKey = false; p += 1
-            case UInt8(ascii: ","):
-                if let last = frames.indices.last {
-                    if frames[last].isObject { expectingKey = true } else { frames[last].index += 1 }
-                }
-                p += 1
-            case UInt8(ascii: "\""):
-                let (s, after) = readString(p)
-                if expectingKey, let last = frames.indices.last, frames[last].isObject {
-                    expectingKey = false
-                    frames[last].key = s
-                    if !frames[last].keys.insert(s).inserted {
-                        var path = "$"
-                        for f in frames {
-                            if f.isObject { if let k = f.key { JSONPathComponent.key(k).append(to: &path) } }
-                            else { JSONPathComponent.index(f.index).append(to: &path) }
-                        }
-                        return (p, path)
-                    }
-                }
-                p = after
-            default: p += 1
-            }
-        }
-        return nil
     }
 
     // MARK: - Scanning helpers (tolerant of malformed text)

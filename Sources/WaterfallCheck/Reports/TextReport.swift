@@ -13,7 +13,9 @@ public enum TextReport {
         for r in report.results where r.status != .passed && r.status != .skipped {
             out += render(r, rows: rows)
         }
-        if report.nothingChecked { out += "nothing was checked: every fixture was skipped\n" }
+        if report.nothingChecked {
+            out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
+        }
         return out + report.summary + "\n"
     }
 

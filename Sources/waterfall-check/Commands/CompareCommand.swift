@@ -49,8 +49,8 @@ enum CompareCommand: Command {
         let options = try engineOptions(&args)
         let paths = try args.finish()
 
-        let baselineEntry = try EngineRegistry.resolve(baselineSpec, options: options)
-        let candidateEntry = try EngineRegistry.resolve(candidateSpec, options: options)
+        let baselineEntry = try resolveEngine(baselineSpec, options: options)
+        let candidateEntry = try resolveEngine(candidateSpec, options: options)
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
         cases += CaseGenerator.provisional.cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
@@ -74,10 +74,4 @@ enum CompareCommand: Command {
         }
         return report.exitStatus
     }
-}
-
-/// `--engine-timeout SECONDS` and `--isolate`, shared by every command that takes engines.
-func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
-    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 10
-    return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"))
 }

@@ -1,0 +1,99 @@
+/// The recorded choice sequence every generator draws from (Hypothesis-style integrated shrinking).
+///
+/// Generators never touch a random generator directly: each decision is a bounded integer drawn
+/// from here, where `0` is always the simplest answer (no more items, the first option, the
+/// smallest number). While fuzzing, the values come from a ``SplitMix64``; while shrinking, from an
+/// edited copy of a failing case's recorded sequence (``init(replaying:)``), values past its end
+/// read as 0 and values above their bound are clamped. Either way ``choices`` records what was
+/// actually used, so replaying a recording gives the same input.
+///
+/// ``spans`` marks the choices of each structured draw (an item, a section, a list), which the
+/// shrinker deletes or zeroes as a whole.
+public struct ChoiceSource {
+    /// The values used so far, in draw order.
+    public private(set) var choices: [UInt64] = []
+    /// The choice ranges of every structured draw, in the order they were closed.
+    public private(set) var spans: [Range<Int>] = []
+    private var rng: SplitMix64?
+    private let prefix: [UInt64]
+
+    /// Draws random choices from `rng`.
+    public init(random rng: SplitMix64) {
+        self.rng = rng
+        self.prefix = []
+        choices.reserveCapacity(256)
+    }
+
+    /// Replays `prefix`, then answers 0 to every further draw.
+    public init(replaying prefix: [UInt64]) {
+        self.rng = nil
+        self.prefix = prefix
+        choices.reserveCapacity(prefix.count)
+    }
+
+    /// A value in `0...bound`. O(1).
+    public mutating func draw(_ bound: UInt64) -> UInt64 {
+        let v: UInt64
+        let i = choices.count
+        if rng != nil {
+            v = rng!.next(upTo: bound)
+        } else {
+            v = i < prefix.count ? min(prefix[i], bound) : 0
+        }
+        choices.append(v)
+        return v
+    }
+
+    /// An integer in `range`, the lower bound being the simplest.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(draw(UInt64(range.upperBound - range.lowerBound)))
+    }
+
+    /// The index of one of `weights` (relative weights out of their sum), index 0 simplest.
+    /// Draws one value in `0 ..< sum(weights)`.
+    public mutating func weighted(_ weights: [UInt64]) -> Int {
+        var v = draw(weights.reduce(0, +) - 1)
+        for (i, w) in weights.enumerated() {
+            if v < w { return i }
+            v -= w
+        }
+        return weights.count - 1
+    }
+
+    /// `true` with probability `numerator / 1024`; `false` (the simpler) when the value is 0.
+    public mutating func bool(_ numerator: UInt64) -> Bool {
+        draw(1023) >= 1024 - numerator
+    }
+
+    /// One of `options`, the first simplest.
+    public mutating func element<T>(of options: [T]) -> T { options[int(0...(options.count - 1))] }
+
+    /// Runs `body` as one structured draw whose choices the shrinker may delete or zero together.
+    public mutating func span<T>(_ body: (inout ChoiceSource) -> T) -> T {
+        let start = choices.count
+        let value = body(&self)
+        if choices.count > start + 1 { spans.append(start..<choices.count) }
+        return value
+    }
+
+    /// A list drawn element by element: before each element past the first `minimum` a continuation
+    /// flag (0 = stop), with on average `target` more elements and at most `limit` in all. Each flag
+    /// and its element form one span, so deleting that span removes exactly one element.
+    public mutating func list<T>(minimum: Int = 0, target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
+        var out: [T] = []
+        while out.count < min(minimum, limit) {
+            let start = choices.count
+            out.append(element(&self, out.count))
+            spans.append(start..<choices.count)
+        }
+        // Continue with probability target / (target + 1): a geometric length with mean `target`.
+        let threshold = UInt64(1024 / (target + 1))
+        while out.count < limit {
+            let start = choices.count
+            guard draw(1023) >= max(threshold, 1) else { break }
+            out.append(element(&self, out.count))
+            spans.append(start..<choices.count)
+        }
+        return out
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import WaterfallLayout
+
+extension Counterexample {
+    /// Three lines: the failure, the shrink (sizes, time, whether its bound hit), the pass statistics.
+    public var summary: String {
+        func size(_ i: LayoutInput) -> String { "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
+        var s = "FAIL \(invariant) (case \(caseIndex)): \(failure.message)\n"
+        s += "  shrunk \(size(originalInput)) to \(size(input)) in \(String(format: "%.2f", shrink.seconds)) s, \(shrink.replays) replays"
+        if shrink.timedOut { s += " (time bound hit: not minimal; raise --shrink-time)" }
+        s += "\n  passes: " + shrink.statistics.map { "\($0.pass.rawValue) \($0.stats.improvements)/\($0.stats.attempts)" }.joined(separator: ", ")
+        return s
+    }
+}
+
+extension FuzzReport {
+    /// The closing statistics: cases and rate, cases by size and by feature, invalid and skipped
+    /// cases, invariants checked, time spent shrinking.
+    public var statistics: String {
+        var s = "cases: \(cases) in \(String(format: "%.2f", seconds)) s (\(Int(casesPerSecond.rounded())) cases/s)\(interrupted ? ", interrupted" : "")\n"
+        s += "  by items: " + zip(FuzzReport.sizeBuckets, casesBySize).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
+        s += "  by feature: " + LayoutFeatures.named.map { "\($0.0) \(casesByFeature[$0.0, default: 0])" }.joined(separator: ", ") + "\n"
+        s += "  invalid inputs: \(invalidCases) (\(skippedCases) answered unsupported, skipped)\n"
+        s += "  invariants checked: \(checks)"
+        if !failingCases.isEmpty {
+            s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s)"
+        return s
+    }
+}

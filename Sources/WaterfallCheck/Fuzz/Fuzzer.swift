@@ -1,0 +1,262 @@
+import Foundation
+import WaterfallLayout
+
+/// How a fuzz run goes.
+public struct FuzzConfiguration: Sendable {
+    /// Case `i` of seed `s` is the same input everywhere (``SplitMix64/init(seed:case:)``).
+    public var seed: UInt64
+    /// Cases to run; `nil` runs until ``duration`` (or until every invariant failed).
+    public var cases: Int?
+    /// Seconds to run when ``cases`` is `nil`.
+    public var duration: Double?
+    /// Worker threads, each with its own engine.
+    public var jobs: Int
+    public var invariants: InvariantSet
+    /// Per-component tolerance in pt (FIXTURE-FORMAT §7).
+    public var tolerance: CGFloat
+    /// Keep checking every invariant on every case instead of retiring one at its first failure.
+    public var keepGoing: Bool
+    /// Seconds each counterexample may spend shrinking.
+    public var shrinkTime: Double
+    /// The generator; its features are intersected with the engine's declared ones.
+    public var generator: InputGenerator
+
+    public init(seed: UInt64, cases: Int? = 10_000, duration: Double? = nil, jobs: Int = 1,
+                invariants: InvariantSet = .all, tolerance: CGFloat = Fixture.defaultTolerance,
+                keepGoing: Bool = false, shrinkTime: Double = 10, generator: InputGenerator = InputGenerator()) {
+        self.seed = seed; self.cases = cases; self.duration = duration; self.jobs = max(1, jobs)
+        self.invariants = invariants; self.tolerance = tolerance; self.keepGoing = keepGoing
+        self.shrinkTime = shrinkTime; self.generator = generator
+    }
+}
+
+/// A failing case, shrunk.
+public struct Counterexample {
+    public var invariant: String
+    /// The failure of the shrunk input.
+    public var failure: InvariantFailure
+    /// The shrunk input.
+    public var input: LayoutInput
+    /// What the engine answered for ``input``.
+    public var actual: Result<LayoutResult, Error>
+    public var seed: UInt64
+    /// The case that first failed (its index within the run).
+    public var caseIndex: UInt64
+    /// The failing case before shrinking.
+    public var originalInput: LayoutInput
+    public var originalFailure: InvariantFailure
+    public var shrink: Shrinker.Outcome
+}
+
+/// Live figures for a progress line.
+public struct FuzzProgress: Sendable {
+    public var cases: Int
+    public var seconds: Double
+    public var failures: Int
+    public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+}
+
+/// Everything a run found and counted.
+public struct FuzzReport {
+    public var seed: UInt64
+    public var cases = 0
+    /// Seconds generating and checking (shrinking excluded).
+    public var seconds: Double = 0
+    public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
+    /// One per failed invariant, in catalogue order.
+    public var counterexamples: [Counterexample] = []
+    /// Failing cases per invariant id (more than one only with keep-going, or from parallel jobs).
+    public var failingCases: [String: Int] = [:]
+    /// Cases per item-count bucket (``FuzzReport/sizeBuckets``).
+    public var casesBySize: [Int] = Array(repeating: 0, count: FuzzReport.sizeBuckets.count)
+    /// Cases using each feature (FIXTURE-FORMAT §9 names).
+    public var casesByFeature: [String: Int] = [:]
+    /// Invalid inputs generated, and of those answered `unsupported` (skipped).
+    public var invalidCases = 0
+    public var skippedCases = 0
+    /// Invariant evaluations over all cases.
+    public var checks = 0
+    public var shrinkSeconds: Double = 0
+    /// Stopped by ``Fuzzer/cancel()``.
+    public var interrupted = false
+
+    /// Item-count buckets: upper bounds, inclusive.
+    public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
+
+    mutating func count(_ input: LayoutInput, invalid: Bool, skipped: Bool, checks: Int) {
+        cases += 1
+        let n = input.itemCount
+        casesBySize[FuzzReport.sizeBuckets.firstIndex { n <= $0.upTo }!] += 1
+        let used = LayoutFeatures(usedBy: input)
+        if !used.isEmpty { for name in used.names { casesByFeature[name, default: 0] += 1 } }
+        if invalid { invalidCases += 1 }
+        if skipped { skippedCases += 1 }
+        self.checks += checks
+    }
+
+    mutating func merge(_ o: FuzzReport) {
+        cases += o.cases
+        for i in casesBySize.indices { casesBySize[i] += o.casesBySize[i] }
+        for (k, v) in o.casesByFeature { casesByFeature[k, default: 0] += v }
+        invalidCases += o.invalidCases; skippedCases += o.skippedCases; checks += o.checks
+    }
+}
+
+/// Runs generated cases against an engine on several threads, then shrinks the first failing
+/// case of each invariant.
+///
+/// Deterministic for a seed and a case count whatever the number of jobs: an invariant's
+/// counterexample is the lowest-numbered failing case (a case checks an invariant unless a
+/// lower-numbered case already failed it), and shrinking is sequential.
+public final class Fuzzer {
+    public let configuration: FuzzConfiguration
+    private let makeEngine: () -> LayoutEngine
+    private let generator: InputGenerator
+    private let lock = NSLock()
+    private var cancelled = false
+    /// Per invariant index: the lowest failing case so far, and its failure.
+    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure)] = [:]
+    private var failingCases: [String: Int] = [:]
+    private var nextCase: UInt64 = 0
+    private var done = 0
+
+    /// - Parameter engine: makes one engine per worker (and one for shrinking).
+    public init(configuration: FuzzConfiguration, engine: @escaping () -> LayoutEngine) {
+        self.configuration = configuration
+        self.makeEngine = engine
+        var g = configuration.generator
+        g.features = g.features.intersection(engine().descriptor.features)
+        self.generator = g
+    }
+
+    /// Stops the run (and any shrink) soon; what was found is kept. Thread-safe.
+    public func cancel() { lock.withLock { cancelled = true } }
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// The input of case `index` and its recorded choices.
+    public static func generate(seed: UInt64, case index: UInt64, generator: InputGenerator) -> (LayoutInput, ChoiceSource) {
+        var source = ChoiceSource(random: SplitMix64(seed: seed, case: index))
+        let input = generator.generate(&source)
+        return (input, source)
+    }
+
+    /// The seed of the query rects of case `index`: fixed per case, so a shrink replays the same rects.
+    static func querySeed(_ seed: UInt64, _ index: UInt64) -> UInt64 { SplitMix64.mix(seed ^ 0x5155_4552_5953) &+ index }
+
+    /// Runs the cases, then shrinks. `progress` is called about 5 times a second from another thread.
+    public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzReport {
+        let config = configuration
+        let start = now()
+        let deadline = config.cases == nil ? start + (config.duration ?? 10) : .infinity
+        let limit = UInt64(config.cases ?? Int.max)
+        var reports = [FuzzReport](repeating: FuzzReport(seed: config.seed), count: config.jobs)
+
+        let timer = progress.map { callback -> DispatchSourceTimer in
+            let t = DispatchSource.makeTimerSource(queue: .global())
+            t.schedule(deadline: .now() + 0.2, repeating: 0.2)
+            t.setEventHandler { [unowned self] in
+                let (cases, failures) = self.lock.withLock { (self.done, self.firstFailure.count) }
+                callback(FuzzProgress(cases: cases, seconds: now() - start, failures: failures))
+            }
+            t.resume()
+            return t
+        }
+        reports.withUnsafeMutableBufferPointer { buffer in
+            let reportsPointer = buffer
+            DispatchQueue.concurrentPerform(iterations: config.jobs) { job in
+                let engine = makeEngine()
+                var local = FuzzReport(seed: config.seed)
+                while true {
+                    // Take the next case and what it must check.
+                    let (index, active): (UInt64, InvariantSet) = lock.withLock {
+                        let i = nextCase
+                        nextCase += 1
+                        return (i, activeSet(for: i))
+                    }
+                    if index >= limit || active.isEmpty || isCancelled || now() > deadline { break }
+                    let (input, _) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
+                                               seed: Fuzzer.querySeed(config.seed, index))
+                    var failures: [InvariantFailure] = []
+                    var checks = 0
+                    for inv in Invariants.all where active.contains(inv) {
+                        checks += 1
+                        if let f = inv.check(context) { failures.append(f) }
+                    }
+                    var skipped = false
+                    if case .failure(let e as LayoutError) = context.outcome, e.code == .unsupported { skipped = true }
+                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: checks)
+                    lock.withLock {
+                        done += 1
+                        for f in failures {
+                            failingCases[f.invariant, default: 0] += 1
+                            let k = Invariants.named(f.invariant)!.index
+                            if let old = firstFailure[k], old.index < index { continue }
+                            firstFailure[k] = (index, f)
+                        }
+                    }
+                }
+                reportsPointer[job] = local
+            }
+        }
+        timer?.cancel()
+        var report = FuzzReport(seed: config.seed)
+        for r in reports { report.merge(r) }
+        report.seconds = now() - start
+        report.failingCases = failingCases
+        report.interrupted = isCancelled
+
+        let shrinkStart = now()
+        for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
+            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure))
+        }
+        report.shrinkSeconds = now() - shrinkStart
+        return report
+    }
+
+    /// The invariants case `index` checks: all selected with keep-going; otherwise those that no
+    /// lower-numbered case has failed. Call with the lock held.
+    private func activeSet(for index: UInt64) -> InvariantSet {
+        var s = configuration.invariants
+        if configuration.keepGoing { return s }
+        for (k, f) in firstFailure where f.index < index { s.remove(InvariantSet(rawValue: 1 << UInt64(k))) }
+        return s
+    }
+
+    /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
+    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure) -> Counterexample {
+        let config = configuration
+        let engine = makeEngine()
+        let (original, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+        let querySeed = Fuzzer.querySeed(config.seed, index)
+        let only = InvariantSet(invariant)
+        let generator = self.generator
+        let shrinker = Shrinker(timeLimit: config.shrinkTime, shouldStop: { [unowned self] in self.isCancelled })
+        let outcome = shrinker.shrink(Shrinker.Candidate(source)) { choices in
+            var replay = ChoiceSource(replaying: choices)
+            let input = generator.generate(&replay)
+            let failed = !checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).isEmpty
+            return failed ? Shrinker.Candidate(replay) : nil
+        }
+        var replay = ChoiceSource(replaying: outcome.best.choices)
+        let input = generator.generate(&replay)
+        let shrunkFailure = checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).first
+        let actual: Result<LayoutResult, Error>
+        do { actual = .success(try engine.layout(input)) } catch { actual = .failure(error) }
+        return Counterexample(invariant: invariant.id, failure: shrunkFailure ?? failure, input: input, actual: actual,
+                              seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
+                              shrink: outcome)
+    }
+}
+
+/// Checks `cases` generated inputs against `engine` with every invariant, for a user's test target:
+/// `#expect(checkInvariants(engine: MyEngine(), cases: 1000, seed: 1).isEmpty)`.
+///
+/// - Returns: one shrunk failure per failed invariant (message of the shrunk case), empty when all hold.
+/// - Complexity: one thread; shrinking bounded to 2 s per failure.
+public func checkInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+                            tolerance: CGFloat = Fixture.defaultTolerance) -> [InvariantFailure] {
+    let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2),
+                        engine: engine)
+    return fuzzer.run().counterexamples.map(\.failure)
+}

@@ -1,0 +1,83 @@
+import Foundation
+import WaterfallLayout
+
+// lookup-consistency and reprepare: checks of the UIKit-shaped lifecycle, for engines with the
+// `collectionViewLayout` capability (``CollectionViewLayoutEngine``).
+
+/// The elements a prepared layout reports for everything, first frame per element, and the duplicates.
+private func attributes(of layout: CollectionViewLayout) -> (frames: [ElementID: CGRect], duplicate: ElementID?) {
+    var frames: [ElementID: CGRect] = [:]
+    var duplicate: ElementID?
+    for a in layout.layoutAttributesForElements(in: CollectionViewLayoutEngine.everything) ?? [] {
+        guard let id = a.elementID else { continue }
+        if frames[id] != nil { duplicate = duplicate ?? id } else { frames[id] = a.frame }
+    }
+    return (frames, duplicate)
+}
+
+private func preparedLayout(_ c: CheckContext) -> CollectionViewLayout? {
+    guard c.result != nil, let engine = c.engine as? CollectionViewLayoutEngine,
+          engine.descriptor.capabilities.contains(.collectionViewLayout) else { return nil }
+    return try? engine.makePreparedLayout(for: c.input)
+}
+
+/// `lookup-consistency`: `layoutAttributesForItem(at:)` and `layoutAttributesForSupplementaryView`
+/// agree with `layoutAttributesForElements(in:)`, and calling them changes nothing.
+func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
+    guard let layout = preparedLayout(c) else { return nil }
+    let id = "lookup-consistency"
+    let before = attributes(of: layout).frames
+    for (si, section) in c.input.sections.enumerated() {
+        var lookups: [(ElementID, LayoutAttributes?)] = []
+        if section.header != nil {
+            lookups.append((.header(si), layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: si))))
+        }
+        for i in section.items.indices {
+            lookups.append((.item(si, i), layout.layoutAttributesForItem(at: IndexPath(item: i, section: si))))
+        }
+        if section.footer != nil {
+            lookups.append((.footer(si), layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionFooter, at: IndexPath(item: 0, section: si))))
+        }
+        for (eid, a) in lookups {
+            guard let listed = before[eid] else { continue }  // `complete` reports it
+            guard let a else { return Invariants.fail(id, "the lookup of \(eid) returned nil; elements(in:) has \(listed.shortDescription)", [eid]) }
+            if !c.close(a.frame, listed) {
+                return Invariants.fail(id, "the lookup of \(eid) returned \(a.frame.shortDescription); elements(in:) has \(listed.shortDescription)", [eid])
+            }
+        }
+    }
+    let after = attributes(of: layout).frames
+    for (eid, f) in before.sorted(by: { $0.key < $1.key }) where !(after[eid].map { identical($0, f) } ?? false) {
+        return Invariants.fail(id, "after the lookups, elements(in:) has \(eid) at \(after[eid]?.shortDescription ?? "nothing"), before at \(f.shortDescription)", [eid])
+    }
+    return nil
+}
+
+/// `reprepare`: `invalidateLayout()` then `prepare()` on the same object gives the same attributes,
+/// none twice; `shouldInvalidateLayout(forBoundsChange:)` is false for a scroll and true for a new width.
+func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
+    guard let layout = preparedLayout(c) else { return nil }
+    let id = "reprepare"
+    let first = attributes(of: layout)
+    if let d = first.duplicate { return Invariants.fail(id, "\(d) is reported twice after the first prepare()", [d]) }
+    layout.invalidateLayout()
+    layout.prepare()
+    let second = attributes(of: layout)
+    if let d = second.duplicate { return Invariants.fail(id, "\(d) is reported twice after invalidateLayout() and prepare() again", [d]) }
+    for (eid, f) in first.frames.sorted(by: { $0.key < $1.key }) where !(second.frames[eid].map { identical($0, f) } ?? false) {
+        return Invariants.fail(id, "\(eid) is \(f.shortDescription) after the first prepare(), \(second.frames[eid]?.shortDescription ?? "missing") after the second", [eid])
+    }
+    if second.frames.count != first.frames.count {
+        return Invariants.fail(id, "\(first.frames.count) elements after the first prepare(), \(second.frames.count) after the second")
+    }
+    guard let bounds = layout.collectionView?.bounds else { return nil }
+    if layout.shouldInvalidateLayout(forBoundsChange: bounds.offsetBy(dx: 0, dy: 100)) {
+        return Invariants.fail(id, "shouldInvalidateLayout(forBoundsChange:) is true for a scroll (same width \(formatPoints(bounds.width)))")
+    }
+    var wider = bounds
+    wider.size.width += 1
+    if !layout.shouldInvalidateLayout(forBoundsChange: wider) {
+        return Invariants.fail(id, "shouldInvalidateLayout(forBoundsChange:) is false for a width change \(formatPoints(bounds.width)) -> \(formatPoints(wider.width))")
+    }
+    return nil
+}

@@ -1,0 +1,131 @@
+import Foundation
+import WaterfallLayout
+
+// query, deterministic, accepts-valid, rejects-invalid, prefix-stable: checks that call the engine again.
+
+/// `accepts-valid`: a valid input (within the declared features) gets frames.
+func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
+    guard c.expectedError == nil, case .failure(let error) = c.outcome else { return nil }
+    return Invariants.fail("accepts-valid", "layout threw \(error) for a valid input")
+}
+
+/// `rejects-invalid`: an invalid input gives its §6 code (the first in precedence order).
+/// `unsupported` is a skip, not a failure (FIXTURE-FORMAT §6).
+func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
+    guard let expected = c.expectedError else { return nil }
+    let id = "rejects-invalid"
+    switch c.outcome {
+    case .success(let r):
+        return Invariants.fail(id, "layout returned frames (contentSize [\(formatPoints(r.contentSize.width)), \(formatPoints(r.contentSize.height))]) for an invalid input; expected \(expected)")
+    case .failure(let e as LayoutError):
+        if e.code == expected.code || e.code == .unsupported { return nil }
+        return Invariants.fail(id, "layout threw \(e.code.rawValue), expected \(expected)")
+    case .failure(let e):
+        return Invariants.fail(id, "layout failed with \(e), expected \(expected)")
+    }
+}
+
+/// `deterministic`: a second `layout` of the same input on the same engine gives identical frames
+/// (bit for bit: nothing in §5 depends on anything but the input).
+func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
+    guard let first = c.result else { return nil }
+    let second: LayoutResult
+    do { second = try c.engine.layout(c.input) } catch {
+        return Invariants.fail("deterministic", "the first layout gave frames, the second threw \(error)")
+    }
+    if !identical(first.contentSize.width, second.contentSize.width) || !identical(first.contentSize.height, second.contentSize.height) {
+        return Invariants.fail("deterministic", "contentSize [\(formatPoints(first.contentSize.width)), \(formatPoints(first.contentSize.height))] the first time, [\(formatPoints(second.contentSize.width)), \(formatPoints(second.contentSize.height))] the second")
+    }
+    let a = first.elements, b = second.elements
+    for (x, y) in zip(a, b) where x.id != y.id || !identical(x.frame, y.frame) {
+        return Invariants.fail("deterministic", "\(x.id) \(x.frame.shortDescription) the first time, \(y.id) \(y.frame.shortDescription) the second", [x.id])
+    }
+    if a.count != b.count { return Invariants.fail("deterministic", "\(a.count) elements the first time, \(b.count) the second") }
+    return nil
+}
+
+/// Equal, or both NaN.
+@inline(__always) func identical(_ a: CGFloat, _ b: CGFloat) -> Bool { a == b || (a.isNaN && b.isNaN) }
+func identical(_ a: CGRect, _ b: CGRect) -> Bool {
+    identical(a.origin.x, b.origin.x) && identical(a.origin.y, b.origin.y)
+        && identical(a.size.width, b.size.width) && identical(a.size.height, b.size.height)
+}
+
+/// `prefix-stable`: the input with the last non-empty section cut to the first half of its items
+/// lays out every remaining element as before (within the tolerance). Runs last: it leaves the
+/// engine's last layout on the shorter input.
+func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
+    guard let full = c.result, let s = c.input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
+    var prefix = c.input
+    let keep = prefix.sections[s].items.count / 2
+    prefix.sections[s].items.removeSubrange(keep...)
+    prefix.sections.removeSubrange((s + 1)...)
+    prefix.sections[s].footer = nil
+    guard let short = try? c.engine.layout(prefix) else { return nil }
+    let dropped = c.input.sections[s].items.count - keep
+    for e in short.elements {
+        guard let f = full.frame(of: e.id), !f.isNull, !e.frame.isNull, !c.close(f, e.frame) else { continue }
+        return Invariants.fail("prefix-stable", "\(e.id) is \(f.shortDescription) with section \(s)'s \(dropped) last item(s), \(e.frame.shortDescription) without them", [e.id])
+    }
+    return nil
+}
+
+/// `query`: for rects around, on, between and touching the frames (zero-size ones included),
+/// `elements(in:)` answers exactly the elements whose frames meet the rect by FIXTURE-FORMAT §9's
+/// strict predicate, each once. Engines without the `query` capability are not checked.
+/// - Complexity: O(r · (n + k log k)) for r ≈ 17 rects and k answers, against a brute-force
+///   filter merged with the sorted answer.
+func checkQuery(_ c: CheckContext) -> InvariantFailure? {
+    guard c.engine.descriptor.capabilities.contains(.query), let r = c.result else { return nil }
+    // Document order is ElementID order, so the brute-force list comes out sorted.
+    var elements = r.elements
+    elements.removeLast(r.extraElements.count)
+    elements.removeAll { $0.frame.isNull }
+    func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }
+    for rect in queryRects(r, elements: elements, seed: c.seed) {
+        let answer: [ElementID]
+        do { answer = try c.engine.elements(in: rect).sorted() } catch {
+            return Invariants.fail("query", "elements(in: \(rect.shortDescription)) threw \(error) after a successful layout")
+        }
+        func fail(_ what: String, _ id: ElementID) -> InvariantFailure {
+            let meeting = elements.reduce(0) { $0 + ($1.frame.meets(rect) ? 1 : 0) }
+            return Invariants.fail("query", "elements(in: \(rect.shortDescription)) \(what) \(id)\(frame(id)) (\(answer.count) returned, \(meeting) meet it)", [id])
+        }
+        var a = 0
+        for e in elements where e.frame.meets(rect) {
+            if a < answer.count, answer[a] < e.id { return fail(a > 0 && answer[a] == answer[a - 1] ? "returned twice" : "returned, though it does not meet it,", answer[a]) }
+            guard a < answer.count, answer[a] == e.id else { return fail("missed", e.id) }
+            a += 1
+            if a < answer.count, answer[a] == e.id { return fail("returned twice", e.id) }
+        }
+        if a < answer.count { return fail(a > 0 && answer[a] == answer[a - 1] ? "returned twice" : "returned, though it does not meet it,", answer[a]) }
+    }
+    return nil
+}
+
+/// The query rects of one case: the content, a screen-sized window, and for a few elements the
+/// frame itself, a zero-size rect at its centre, a rect touching its bottom edge, a zero-width
+/// line on its left edge; plus random rects, some of zero width or height.
+func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [CGRect] {
+    let W = r.contentSize.width.isFinite ? r.contentSize.width : 0
+    let H = r.contentSize.height.isFinite ? r.contentSize.height : 0
+    var rng = SplitMix64(seed: seed, case: UInt64(elements.count))
+    func unit() -> CGFloat { CGFloat(rng.next() >> 11) / CGFloat(1 << 53) }
+    var rects = [CGRect(x: -1, y: -1, width: W + 2, height: H + 2), CGRect(x: 0, y: H * unit(), width: W, height: 812)]
+    let finite = elements.filter { $0.frame.origin.x.isFinite && $0.frame.origin.y.isFinite && $0.frame.size.width.isFinite && $0.frame.size.height.isFinite }
+    if !finite.isEmpty {
+        for _ in 0..<3 {
+            let f = finite[Int(rng.next(upTo: UInt64(finite.count - 1)))].frame
+            rects.append(f)
+            rects.append(CGRect(x: f.midX, y: f.midY, width: 0, height: 0))
+            rects.append(CGRect(x: f.minX, y: f.maxY, width: f.width, height: 20))
+            rects.append(CGRect(x: f.minX, y: 0, width: 0, height: H))
+        }
+    }
+    for _ in 0..<3 {
+        let x = (W + 20) * unit() - 10, y = (H + 20) * unit() - 10
+        let w = unit() < 0.2 ? 0 : W * unit(), h = unit() < 0.2 ? 0 : H * unit() / 2
+        rects.append(CGRect(x: x, y: y, width: w, height: h))
+    }
+    return rects
+}

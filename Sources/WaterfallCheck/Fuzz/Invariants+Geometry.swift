@@ -1,0 +1,133 @@
+import Foundation
+import WaterfallLayout
+
+// column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size:
+// the engine's frames against ``LayoutModel`` (FIXTURE-FORMAT §5), each check one property.
+
+/// Calls `body` for each item the engine gave a frame, with the model's view of it; stops at the
+/// first failure. O(items).
+private func eachItem(_ c: CheckContext, _ body: (_ id: ElementID, _ frame: CGRect, _ model: LayoutModel.Item,
+                                                   _ section: LayoutModel.Section) -> InvariantFailure?) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    let model = c.model
+    for (si, section) in model.sections.enumerated() where si < r.sections.count {
+        let frames = r.sections[si].items
+        for (i, item) in section.items.enumerated() where i < frames.count && !frames[i].isNull {
+            if let f = body(.item(si, i), frames[i], item, section) { return f }
+        }
+    }
+    return nil
+}
+
+/// `column-alignment`: x is a column origin, width the span's width (§5 steps 2–3).
+func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
+    let spacing = c.input.settings.columnSpacing
+    return eachItem(c) { id, f, m, s in
+        if !m.aligned {
+            let origins = (0..<min(s.columnCount, 6)).map { formatPoints(s.origin($0, spacing: spacing)) }.joined(separator: ", ")
+            return Invariants.fail("column-alignment", "\(id) \(f.shortDescription) starts at x = \(formatPoints(f.minX)), not at a column origin it fits at (\(origins)\(s.columnCount > 6 ? ", ..." : ""))", [id])
+        }
+        if !c.close(f.width, m.frame.width) {
+            let k = c.input.sections[id.section].items[id.item].span
+            return Invariants.fail("column-alignment", "\(id) \(f.shortDescription) is \(formatPoints(f.width)) wide; a span of \(min(k, s.columnCount)) column(s) \(formatPoints(s.columnWidth)) wide is \(formatPoints(m.frame.width))", [id])
+        }
+        return nil
+    }
+}
+
+/// `item-size`: the given height, or `floor_s(size.h * iw / size.w)` (§5 step 3).
+func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
+    eachItem(c) { id, f, m, _ in
+        guard !c.close(f.height, m.frame.height) else { return nil }
+        let how: String
+        switch c.input.sections[id.section].items[id.item].dimension {
+        case .height(let h): how = "its height is \(formatPoints(h))"
+        case .size(let s): how = "its size \(formatPoints(s.width))x\(formatPoints(s.height)) scaled to \(formatPoints(m.frame.width)) wide is \(formatPoints(m.frame.height))"
+            + (c.input.settings.pixelScale.map { " (floored to 1/\(formatPoints($0)) pt)" } ?? "")
+        }
+        return Invariants.fail("item-size", "\(id) \(f.shortDescription) is \(formatPoints(f.height)) tall, but \(how)", [id])
+    }
+}
+
+/// `within-bounds`: inside the section's insets horizontally, not above its items' top.
+func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
+    let W = c.input.settings.containerWidth
+    let tol = c.tolerance
+    return eachItem(c) { id, f, _, s in
+        let id_ = "within-bounds"
+        if f.minX < s.inset.left - tol {
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at x = \(formatPoints(f.minX)), left of the inset at \(formatPoints(s.inset.left))", [id])
+        }
+        if f.maxX > W - s.inset.right + tol {
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) reaches x = \(formatPoints(f.maxX)), right of the inset at \(formatPoints(W - s.inset.right))", [id])
+        }
+        if f.minY < s.itemsTop - tol {
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at y = \(formatPoints(f.minY)), above the section's items top \(formatPoints(s.itemsTop))", [id])
+        }
+        return nil
+    }
+}
+
+/// `stacking`: y is the running height of the item's column(s) (§5 step 3).
+func checkStacking(_ c: CheckContext) -> InvariantFailure? {
+    let rowSpacing = c.input.settings.rowSpacing
+    return eachItem(c) { id, f, m, s in
+        guard m.aligned, !c.close(f.minY, m.frame.minY) else { return nil }
+        let k = min(c.input.sections[id.section].items[id.item].span, s.columnCount)
+        let columns = k == 1 ? "column \(m.column)" : "columns \(m.column)-\(m.column + k - 1)"
+        let why: String
+        if m.above < 0 {
+            why = "the section's items top (nothing above it in \(columns))"
+        } else {
+            let above = ElementID.item(id.section, m.above)
+            why = "\(above)'s bottom \(formatPoints(s.items[m.above].frame.maxY)) + rowSpacing \(formatPoints(rowSpacing))"
+        }
+        return Invariants.fail("stacking", "\(id) \(f.shortDescription) in \(columns) is at y = \(formatPoints(f.minY)), expected \(formatPoints(m.frame.minY)): \(why)",
+                               m.above < 0 ? [id] : [id, .item(id.section, m.above)])
+    }
+}
+
+/// `placement`: the column is the one the placement rule picks, or one the tolerance cannot tell from it.
+func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
+    let s = c.input.settings
+    return eachItem(c) { id, f, m, _ in
+        guard m.aligned, !m.placementAllowed else { return nil }
+        let rule: String
+        switch s.placement {
+        case .shortestFirst:
+            rule = "shortestFirst (tie tolerance \(formatPoints(s.tieTolerance)), \(s.tieBreak.rawValue)) picks column \(m.ruleColumn) of tops [\(m.candidateTops.map(formatPoints).joined(separator: ", "))]"
+        case .leftToRight, .rightToLeft:
+            rule = "\(s.placement.rawValue) puts item \(id.item) in column \(m.ruleColumn)"
+        }
+        return Invariants.fail("placement", "\(id) \(f.shortDescription) went to column \(m.column), but \(rule)", [id])
+    }
+}
+
+/// `supplementary`: header and footer frames (§5 steps 1 and 5), each section starting where the
+/// previous one ended.
+func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    for (si, s) in c.model.sections.enumerated() where si < r.sections.count {
+        for (id, expected, actual) in [(ElementID.header(si), s.header, r.sections[si].header),
+                                       (ElementID.footer(si), s.footer, r.sections[si].footer)] {
+            guard let e = expected, let a = actual, !a.isNull, !c.close(a, e) else { continue }
+            return Invariants.fail("supplementary", "\(id) \(a.shortDescription) should be \(e.shortDescription)", [id])
+        }
+    }
+    return nil
+}
+
+/// `content-size`: `[W, max(top, minimumContentHeight)]` with §5's final top (no trailing spacing).
+func checkContentSize(_ c: CheckContext) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    let s = c.input.settings
+    let top = c.model.finalTop
+    let expected = CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight))
+    guard !(c.close(r.contentSize.width, expected.width) && c.close(r.contentSize.height, expected.height)) else { return nil }
+    var why = "the content ends at \(formatPoints(top))"
+    if s.minimumContentHeight > top { why += ", raised to minimumContentHeight \(formatPoints(s.minimumContentHeight))" }
+    if r.contentSize.height > expected.height, c.close(r.contentSize.height - s.rowSpacing, expected.height), s.rowSpacing > 0 {
+        why += "; the difference is one trailing rowSpacing"
+    }
+    return Invariants.fail("content-size", "contentSize [\(formatPoints(r.contentSize.width)), \(formatPoints(r.contentSize.height))], expected [\(formatPoints(expected.width)), \(formatPoints(expected.height))]: \(why)")
+}

@@ -1,0 +1,81 @@
+import Foundation
+import WaterfallLayout
+
+// complete, finite, no-overlap: the shape of a result, whatever the placement rule.
+
+/// `complete`: one frame per item, header and footer; nothing extra. O(elements).
+func checkComplete(_ c: CheckContext) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    let id = "complete"
+    if r.sections.count != c.input.sections.count {
+        return Invariants.fail(id, "\(r.sections.count) sections of frames for \(c.input.sections.count) input sections")
+    }
+    for (si, (input, out)) in zip(c.input.sections, r.sections).enumerated() {
+        for (kind, has, frame, eid) in [("header", input.header != nil, out.header, ElementID.header(si)),
+                                        ("footer", input.footer != nil, out.footer, ElementID.footer(si))] {
+            if has && frame == nil { return Invariants.fail(id, "\(eid) has no frame", [eid]) }
+            if !has, let f = frame { return Invariants.fail(id, "\(eid) \(f.shortDescription) is reported, but section \(si) has no \(kind)", [eid]) }
+        }
+        if out.items.count != input.items.count {
+            return Invariants.fail(id, "section \(si) has \(out.items.count) item frames for \(input.items.count) items")
+        }
+        if let i = out.items.firstIndex(where: \.isNull) { return Invariants.fail(id, "item \(si).\(i) has no frame", [.item(si, i)]) }
+    }
+    if let e = r.extraElements.first {
+        return Invariants.fail(id, "\(e.id) \(e.frame.shortDescription) is reported again or does not exist (\(r.extraElements.count) extra)", [e.id])
+    }
+    return nil
+}
+
+/// `finite`: every coordinate finite, every size ≥ 0, content size included. O(elements).
+func checkFinite(_ c: CheckContext) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    let id = "finite"
+    let size = r.contentSize
+    if !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+        return Invariants.fail(id, "contentSize [\(formatPoints(size.width)), \(formatPoints(size.height))] is not finite and >= 0")
+    }
+    for e in r.elements where !e.frame.isNull {
+        let f = e.frame
+        if !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) {
+            return Invariants.fail(id, "\(e.id) \(f.shortDescription) has a non-finite component", [e.id])
+        }
+        if f.size.width < 0 || f.size.height < 0 {
+            return Invariants.fail(id, "\(e.id) \(f.shortDescription) has a negative size", [e.id])
+        }
+    }
+    return nil
+}
+
+/// `no-overlap`: no two frames share more than the tolerance in both directions.
+///
+/// A sweep over the frames sorted by minY keeps the frames still open at the current top; each
+/// frame is compared only with those. - Complexity: O(n log n + n · a), a the most frames open at
+/// once (about the column count for a waterfall).
+func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
+    guard let r = c.result else { return nil }
+    let tol = c.tolerance
+    let elements = r.elements.filter {
+        let f = $0.frame
+        return !f.isNull && f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
+            && f.size.width.isFinite && f.size.height.isFinite
+    }
+    let order = elements.indices.sorted { elements[$0].frame.minY < elements[$1].frame.minY }
+    var open: [Int] = []
+    for i in order {
+        let f = elements[i].frame
+        open.removeAll { elements[$0].frame.maxY - f.minY <= tol }
+        for j in open {
+            let g = elements[j].frame
+            let dx = min(f.maxX, g.maxX) - max(f.minX, g.minX)
+            guard dx > tol else { continue }
+            let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
+            guard dy > tol else { continue }
+            let (a, b) = elements[i].id < elements[j].id ? (elements[i], elements[j]) : (elements[j], elements[i])
+            return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(formatPoints(min(dx, dy))) pt",
+                                   [a.id, b.id])
+        }
+        open.append(i)
+    }
+    return nil
+}

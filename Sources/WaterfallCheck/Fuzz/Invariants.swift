@@ -1,0 +1,73 @@
+import Foundation
+import WaterfallLayout
+
+/// The invariant catalogue of DESIGN.md, in its order. Each check is property-based: positions it
+/// expects come from the input by FIXTURE-FORMAT §5 (``LayoutModel``), never from the engine's
+/// output or from the reference engine's frames; geometry is compared with the tolerance (§7).
+public enum Invariants {
+    /// Every invariant, in DESIGN.md's order (which is also the order a case runs them: `query`
+    /// before the checks that lay out other inputs, since it asks about the last layout).
+    public static let all: [Invariant] = {
+        let table: [(String, String, (CheckContext) -> InvariantFailure?)] = [
+            ("complete", "exactly one frame per item, header and footer; nothing extra", checkComplete),
+            ("finite", "every coordinate finite, every size >= 0", checkFinite),
+            ("no-overlap", "no two frames share positive area", checkNoOverlap),
+            ("column-alignment", "each item's x is a column origin and its width is the span's width", checkColumnAlignment),
+            ("item-size", "each item's height is its input height, or its size scaled to its width (floored when pixelScale is set)", checkItemSize),
+            ("within-bounds", "every item lies inside the section's insets horizontally, below its top", checkWithinBounds),
+            ("stacking", "an item's top is its column's running height: the section's top + inset, else the previous item's maxY + rowSpacing; a spanning item takes the greatest of its columns'", checkStacking),
+            ("placement", "each item went where the placement rule says (shortest column, tie rule, cursor)", checkPlacement),
+            ("supplementary", "headers and footers sit where §5 puts them, and each section starts where the previous one ended", checkSupplementary),
+            ("content-size", "width = container width; height = §5's final top (no trailing spacing), at least minimumContentHeight", checkContentSize),
+            ("query", "elements(in: rect) is exactly the set of frames meeting the rect (FIXTURE-FORMAT §9), each once", checkQuery),
+            ("deterministic", "the same input twice gives the same output", checkDeterministic),
+            ("lookup-consistency", "layoutAttributesForItem(at:) agrees with layoutAttributesForElements(in:) and changes nothing", checkLookupConsistency),
+            ("reprepare", "prepare() again after invalidateLayout() gives the same attributes, none duplicated; shouldInvalidateLayout is true exactly on a width change", checkReprepare),
+            ("accepts-valid", "a valid input within the engine's declared features gets frames, not an error or unsupported", checkAcceptsValid),
+            ("rejects-invalid", "invalid input gives the documented error, not a NaN or frames", checkRejectsInvalid),
+            ("prefix-stable", "appending items never moves earlier ones", checkPrefixStable),
+        ]
+        return table.enumerated().map { Invariant(id: $1.0, statement: $1.1, index: $0, check: $1.2) }
+    }()
+
+    /// The invariant with this id, or `nil`.
+    public static func named(_ id: String) -> Invariant? { all.first { $0.id == id } }
+
+    /// A failure of `id` with the id as the message's prefix.
+    static func fail(_ id: String, _ message: String, _ elements: [ElementID] = []) -> InvariantFailure {
+        InvariantFailure(invariant: id, message: "\(id): \(message)", elements: elements)
+    }
+}
+
+/// Checks one input against the invariants.
+///
+/// - Parameters:
+///   - input: any input, valid or not (an invalid one is checked by `rejects-invalid` only).
+///   - engine: lays the input out (and is queried, re-laid out, and for UIKit-shaped engines
+///     re-prepared); it must declare every feature the input uses.
+///   - tolerance: per-component tolerance in pt (FIXTURE-FORMAT §7; 0.001 by default).
+///   - selection: invariant ids to check; `nil` for all.
+/// - Returns: at most one failure per invariant, in catalogue order; empty when all hold.
+///   An invalid input answered with `unsupported` has no failures (the case counts as skipped).
+public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat = Fixture.defaultTolerance,
+                            selection: Set<String>? = nil) -> [InvariantFailure] {
+    let set = (try? InvariantSet(ids: selection)) ?? .all
+    return checkInvariants(input, engine: engine, tolerance: tolerance, invariants: set, seed: 0)
+}
+
+/// ``checkInvariants(_:engine:tolerance:selection:)`` with a pre-parsed set; `seed` picks the query rects.
+public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat,
+                            invariants: InvariantSet, seed: UInt64) -> [InvariantFailure] {
+    CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed).check(invariants)
+}
+
+extension CheckContext {
+    /// Runs `invariants` in catalogue order; at most one failure each.
+    func check(_ invariants: InvariantSet) -> [InvariantFailure] {
+        var failures: [InvariantFailure] = []
+        for inv in Invariants.all where invariants.contains(inv) {
+            if let f = inv.check(self) { failures.append(f) }
+        }
+        return failures
+    }
+}

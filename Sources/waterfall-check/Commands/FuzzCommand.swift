@@ -1,0 +1,174 @@
+import Foundation
+import WaterfallCheck
+
+/// `waterfall-check fuzz`: generated inputs against an engine, checked against the invariant
+/// catalogue; failures shrunk and saved as input-only fixtures.
+enum FuzzCommand: Command {
+    static let name = "fuzz"
+    static let summary = "Throw generated inputs at an engine, check invariants, shrink and save failures"
+    static let usage = """
+    USAGE: waterfall-check fuzz [--engine NAME] [--seed S] [--cases N | --duration SEC] [--jobs N]
+                                [--save DIR] [--json FILE] [--keep-going] [--invariants a,b]
+                                [--skip a,b] [--shrink-time SEC] [--tolerance PT] [--list-invariants]
+
+    Prints the seed first, replays the fixtures saved in DIR, then checks generated cases
+    (case i of seed S is the same input on every machine and with any --jobs). The first failing
+    case of each invariant is shrunk to the simplest input that still fails it, printed as a
+    fixture (so a CI log alone reproduces it) and saved to DIR with the engine's actual output,
+    the invariant, the message and the seed under "extensions". Then statistics.
+
+    OPTIONS:
+      --engine NAME       the engine under test (default: reference; see 'waterfall-check engines')
+      --seed S            the run's seed, decimal or 0x-hex (default: random, printed)
+      --cases N           cases to run (default: 10000)
+      --duration SEC      run for this long instead of a number of cases
+      --jobs N            worker threads (default: the number of cores)
+      --save DIR          where counterexamples go and are replayed from (default:
+                          Fixtures/regressions; in CI the default is not written, an explicit DIR is)
+      --json FILE         write {"engine","seed","cases","casesPerSecond","failures":[...]}
+      --keep-going        check every invariant on every case (default: retire an invariant at its
+                          first failure, and stop when all have failed)
+      --invariants a,b    check only these invariants
+      --skip a,b          do not check these invariants
+      --shrink-time SEC   time bound per counterexample's shrink (default: 10)
+      --tolerance PT      per-component tolerance in pt (default: 0.001)
+      --list-invariants   print the invariant catalogue and exit
+
+    Ctrl-C stops the run, saves what was found and prints the replay line.
+
+    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error.
+    """
+
+    static let defaultSaveDirectory = "Fixtures/regressions"
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        if args.flag("--list-invariants") {
+            let width = Invariants.all.map(\.id.count).max()!
+            for inv in Invariants.all { print("\(inv.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(inv.statement)") }
+            return 0
+        }
+        let engineName = try args.value("--engine")
+        let seed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", parseSeed) ?? UInt64.random(in: 0...UInt64.max)
+        let cases = try args.positiveInt("--cases")
+        let duration = try args.value("--duration", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        if cases != nil && duration != nil { throw UsageError("give --cases or --duration, not both") }
+        let jobs = try args.positiveInt("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let explicitSave = try args.value("--save")
+        let json = try args.value("--json")
+        let keepGoing = args.flag("--keep-going")
+        let only = try args.value("--invariants").map(idList)
+        let skip = try args.value("--skip").map(idList) ?? []
+        let shrinkTime = try args.points("--shrink-time") ?? 10
+        let explicitTolerance = try args.points("--tolerance").map { CGFloat($0) }
+        let tolerance = explicitTolerance ?? Fixture.defaultTolerance
+        let rest = try args.finish()
+        guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
+
+        let entry = try resolveEngine(engineName)
+        let descriptor = entry.descriptor
+        var selection: InvariantSet
+        do {
+            selection = try InvariantSet(ids: only)
+            selection.subtract(try InvariantSet(ids: Set(skip)))
+        } catch { throw UsageError("\(error)") }
+        guard !selection.isEmpty else { throw UsageError("--invariants and --skip leave no invariant to check") }
+
+        let saveDirectory = explicitSave ?? defaultSaveDirectory
+        let mayWrite = explicitSave != nil || !isCI
+        print("seed: \(seed)")
+        print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
+
+        let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance)
+
+        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
+                                       invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
+        let fuzzer = Fuzzer(configuration: config, engine: entry.make)
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { fuzzer.cancel() }
+        interrupt.resume()
+        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+
+        let live = isatty(STDERR_FILENO) != 0
+        var lastPlain = 0.0
+        let report = fuzzer.run { p in
+            if live {
+                FileHandle.standardError.write(Data("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)".utf8))
+            } else if p.seconds - lastPlain >= 10 {
+                lastPlain = p.seconds
+                print("  \(p.cases) cases, \(Int(p.casesPerSecond)) cases/s, \(p.failures) failure(s)")
+            }
+        }
+        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+
+        var failures: [(String, String, Int)] = []
+        for c in report.counterexamples {
+            let fixture = c.fixture(engine: descriptor)
+            let text = CanonicalWriter.string(for: fixture)
+            print(c.summary)
+            var saved: String?
+            if mayWrite {
+                let path = saveDirectory + "/" + fixture.name + ".json"
+                do {
+                    try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)
+                    try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
+                    saved = path
+                    print("  saved \(path)")
+                } catch {
+                    printError("error: cannot save the counterexample to \(path): \(error); it is printed below")
+                }
+            }
+            print(text, terminator: "")
+            print("  replay: waterfall-check fuzz --engine \(descriptor.name) --seed \(seed) --cases \(c.caseIndex + 1) --invariants \(c.invariant)\(explicitSave.map { " --save \($0)" } ?? "")")
+            failures.append((c.invariant, saved ?? fixture.name, c.input.itemCount))
+        }
+        print(report.statistics)
+        print("replay this run: waterfall-check fuzz --engine \(descriptor.name) --seed \(seed) --cases \(report.cases)\(keepGoing ? " --keep-going" : "")")
+
+        if let json {
+            let object: [String: Any] = [
+                "engine": descriptor.name, "seed": String(seed), "cases": report.cases,
+                "casesPerSecond": report.casesPerSecond.rounded(),
+                "failures": failures.map { ["invariant": $0.0, "fixture": $0.1, "items": $0.2] },
+            ]
+            try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
+        }
+        return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
+    }
+
+    /// Replays the fixtures saved in `directory` (if it exists) against the invariants; prints each
+    /// failure. Tolerance: `tolerance` (--tolerance), else the fixture's, else 0.001 pt (FIXTURE-FORMAT
+    /// §7). Returns the number of failing fixtures. Unreadable files are reported, not fatal.
+    static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?) -> Int {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+              let urls = try? FixtureFiles.collect([directory]) else { return 0 }
+        let instance = engine.make()
+        var failed = 0, skipped = 0
+        for url in urls {
+            let fixture: Fixture
+            do { fixture = try FixtureReader.read(contentsOf: url) } catch {
+                printError("replay: \(error)")
+                continue
+            }
+            guard LayoutFeatures(usedBy: fixture.input).isSubset(of: instance.descriptor.features) else { skipped += 1; continue }
+            let found = checkInvariants(fixture.input, engine: instance, tolerance: tolerance ?? fixture.tolerance ?? Fixture.defaultTolerance,
+                                        invariants: selection, seed: 0)
+            if !found.isEmpty {
+                failed += 1
+                for f in found { print("replay FAIL \(url.relativePath): \(f.message)") }
+            }
+        }
+        print("replayed \(urls.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
+        return failed
+    }
+
+    static func parseSeed(_ s: String) -> UInt64? {
+        s.hasPrefix("0x") ? UInt64(s.dropFirst(2), radix: 16) : UInt64(s)
+    }
+
+    static func idList(_ s: String) -> Set<String> {
+        Set(s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+}
