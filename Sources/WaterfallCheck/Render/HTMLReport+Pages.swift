@@ -20,7 +20,7 @@ extension HTMLReport {
 
     /// The index page: counts, the failure index, the other cases folded, and (when inline) each failing case.
     func indexPage() -> String {
-        let e = Markup.escape
+        let e: (String) -> String = { Markup.escape($0) }
         let failing = self.failing
         var b = "<h1>\(e(title))</h1>\n"
         for n in notes { b += "<p class=\"note\">\(e(n))</p>\n" }
@@ -59,7 +59,7 @@ extension HTMLReport {
 
     /// One failing case: heading, file, summary, error, input outline, pictures, difference table.
     func section(_ n: Int, _ c: Case) -> String {
-        let e = Markup.escape
+        let e: (String) -> String = { Markup.escape($0) }
         var b = "<section class=\"case\" id=\"\(Self.anchor(n))\">\n"
         b += "<h2><span class=\"badge \(c.status.rawValue)\">\(c.status.rawValue)</span> \(n). \(e(c.name))</h2>\n"
         if let f = c.file { b += "<p class=\"file\">\(e(f))</p>\n" }
