@@ -11,7 +11,7 @@ extension HTMLReport {
         pictureOptions.actualName = "candidate"
         unlistedPassed += report.identical
         for f in report.differences { addCase(Self.compareCase(f)) }
-        for (name, fault) in report.faults { addCase(Case(name: name, status: .error, summary: "engine fault", error: "\(fault)")) }
+        for f in report.faults { addCase(Case(name: f.name, status: .error, summary: "engine fault", error: "\(f.fault)")) }
         for (name, reason) in report.skipped { addCase(Case(name: name, status: .skipped, summary: reason)) }
     }
 
