@@ -21,11 +21,11 @@ struct Arguments {
         }
     }
 
-    /// Removes and reports a flag such as `--accept`.
+    /// Removes and reports a flag such as `--accept` (given once or more).
     mutating func flag(_ name: String) -> Bool {
-        guard let i = items.firstIndex(of: name) else { return false }
-        items.remove(at: i)
-        return true
+        let before = items.count
+        items.removeAll { $0 == name }
+        return items.count < before
     }
 
     /// Removes and returns the value of `--name value` or `--name=value` (the last one wins).

@@ -23,9 +23,11 @@ func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
 }
 
 /// The fixture paths of a command line, as URLs relative to the current directory (reports keep
-/// the spelling the user typed). Throws a usage error when there are none.
+/// the spelling the user typed). Throws a usage error when there are none or one is empty.
 func fixturePaths(_ args: [String], command: String) throws -> [URL] {
     guard !args.isEmpty else { throw UsageError("\(command) needs at least one fixture file or directory") }
+    // An empty argument (an unset shell variable) would otherwise mean the current directory.
+    guard !args.contains("") else { throw UsageError("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
     return args.map { URL(fileURLWithPath: $0) }
 }
 

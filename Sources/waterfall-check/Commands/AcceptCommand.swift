@@ -46,6 +46,7 @@ private func runPending(_ args: inout Arguments, command: String, verb: String,
     var paths = try args.finish()
     if all && !paths.isEmpty { throw UsageError("give PATH... or --all, not both") }
     if !all && paths.isEmpty { throw UsageError("\(command) needs PATH... or --all") }
+    if paths.contains("") { throw UsageError("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
     if all { paths = ["."] }
     if let refusal = refusalInCI(command) { printError(refusal); return 2 }
     let pending = PendingFiles.find(under: paths.map { URL(fileURLWithPath: $0) })

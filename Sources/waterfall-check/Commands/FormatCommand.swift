@@ -15,14 +15,18 @@ enum FormatCommand: Command {
     OPTIONS:
       --check   Change nothing: list the files that are not canonical and exit 1 if any.
 
+    In CI (environment CI set, not 0/false) only --check runs: format writes under fixture paths.
+
     Exit status: 0 all canonical (or rewritten), 1 --check found a file to format,
-    2 a fixture error (file:line:column), a missing path, or a directory without fixtures.
+    2 a fixture error (file:line:column), a missing path, a directory without fixtures, or a
+    rewrite refused in CI.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let check = args.flag("--check")
         let paths = try args.finish()
         guard !paths.isEmpty else { throw UsageError("format needs at least one PATH") }
+        if !check, let refusal = refusalInCI(name) { printError(refusal); return 2 }
         let files: [URL]
         do { files = try FixtureFile.files(at: paths).map(\.url) } catch let e as FixtureFile.CollectError {
             printError("error: \(e)"); return 2

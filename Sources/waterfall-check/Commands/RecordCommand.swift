@@ -7,7 +7,7 @@ enum RecordCommand: Command {
     static let summary = "Record an engine's output as expected values (pending review, or --accept)"
     static let usage = """
     USAGE: waterfall-check record [--mode missing|failed|all] [--accept] [--engine NAME]
-                                  [--tolerance PT] [--jobs N] PATH...
+                                  [--tolerance PT] [--jobs N] [--engine-timeout SECONDS] [--isolate] PATH...
 
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
@@ -19,7 +19,7 @@ enum RecordCommand: Command {
       --mode failed     ... and fixtures that fail (default)
       --mode all        every fixture whose output differs from its expected in any bit
       --accept          write into the fixture instead of <name>.json.new
-      --engine, --tolerance, --jobs   as for verify
+      --engine, --tolerance, --jobs, --engine-timeout, --isolate   as for verify
 
     Disabled in CI (environment CI set, not 0/false): exit status 2, nothing written.
     EXIT STATUS: 0 everything passed or was recorded, 1 a failure left unrecorded (by --mode),
@@ -32,8 +32,9 @@ enum RecordCommand: Command {
         let engineName = try args.value("--engine")
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
+        let options = try engineOptions(&args)
         let paths = try fixturePaths(try args.finish(), command: name)
-        let engine = try resolveEngine(engineName)
+        let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,

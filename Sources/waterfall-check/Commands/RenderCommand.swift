@@ -51,6 +51,7 @@ enum RenderCommand: Command {
         let reference = try against.map { try resolveEngine($0, options: engineOptions) }
         if reference != nil && !sideBySide { diff = true }
         let path = rest[0]
+        try refuseFixtureCollision(out, option: "--out", fixturePaths: [URL(fileURLWithPath: path)])
         let fixture: Fixture
         do { fixture = try FixtureReader.read(contentsOf: URL(fileURLWithPath: path)) } catch let e as FixtureError {
             printError("\(e)"); return 2

@@ -12,13 +12,16 @@ enum ReviewCommand: Command {
     with a table of what accepting it changes in the fixture's expected values: element, current
     frame, pending frame, delta. Then accept or reject them ('waterfall-check accept', 'reject').
 
-    EXIT STATUS: 0 listed (also when there is nothing pending), 2 a pending file or its fixture
-    cannot be read.
+    EXIT STATUS: 0 listed (also when there is nothing pending), 2 a PATH that does not exist, or a
+    pending file or its fixture that cannot be read.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         var rest = try args.finish()
         if rest.isEmpty { rest = ["."] }
+        if let missing = rest.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
+            printError("error: no such file or directory: '\(missing)'"); return 2
+        }
         let pending = PendingFiles.find(under: rest.map { URL(fileURLWithPath: $0) })
         guard !pending.isEmpty else { print("no pending recordings under \(rest.joined(separator: " "))"); return 0 }
         var status: Int32 = 0

@@ -8,7 +8,8 @@ enum VerifyCommand: Command {
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
+                                  [--junit FILE] [--json FILE] [--html DIR] [--github]
+                                  [--engine-timeout SECONDS] [--isolate] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
@@ -30,6 +31,8 @@ enum VerifyCommand: Command {
                         and each failing fixture drawn (expected over actual, side by side)
                         with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
+      --engine-timeout SECONDS  time an external engine gets per request (default 10)
+      --isolate         run built-in engines in a waterfall-engine subprocess
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
@@ -48,8 +51,11 @@ enum VerifyCommand: Command {
         let json = try args.value("--json")
         let html = try args.value("--html")
         let github = args.flag("--github")
+        let options = try engineOptions(&args)
         let paths = try fixturePaths(try args.finish(), command: name)
-        let engine = try resolveEngine(engineName)
+        try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
+        try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
+        let engine = try resolveEngine(engineName, options: options)
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard)

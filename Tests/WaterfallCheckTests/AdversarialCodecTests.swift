@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+
+/// Broken fixture bytes: every one is a located ``FixtureError``, never a crash or a fixture.
+@Suite("Adversarial: fixture bytes")
+struct AdversarialCodecTests {
+    @Test("every proper prefix of a conformance fixture is a located error; the whole file reads")
+    func everyPrefix() throws {
+        let url = try #require(try conformanceFiles().first { $0.lastPathComponent == "section-one-example.json" })
+        let bytes = [UInt8](try Data(contentsOf: url))
+        // Only whitespace may follow the closing brace, so every cut before it is incomplete.
+        let close = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
+        for n in 0...close {
+            #expect(throws: FixtureError.self, "prefix of \(n) bytes") {
+                try FixtureReader.decode(Array(bytes[..<n]), file: "p.json")
+            }
+            do { _ = try FixtureReader.decode(Array(bytes[..<n]), file: "p.json") } catch let e as FixtureError {
+                #expect(e.file == "p.json" && e.line >= 1 && e.column >= 1, "prefix of \(n) bytes: \(e)")
+            }
+        }
+        _ = try FixtureReader.decode(bytes, file: "p.json")
+    }
+
+    @Test("100,000 open brackets, NaN spellings, 1e400, a lone NUL: located errors")
+    func hostileTexts() throws {
+        let texts: [(String, String)] = [
+            (String(repeating: "[", count: 100_000), "nesting"),
+            (#"{"format": NaN}"#, "NaN"), (#"{"format": -Infinity}"#, "Infinity"),
+            (#"{"format": 1e400}"#, "does not fit a double"), ("\u{0}", "0x0"),
+        ]
+        for (text, word) in texts {
+            do {
+                _ = try FixtureReader.decode(Array(text.utf8), file: "h.json")
+                Issue.record("\(text.prefix(20)) was read as a fixture")
+            } catch let e as FixtureError {
+                #expect(e.message.contains(word), "\(e)")
+                #expect(e.line == 1)
+            }
+        }
+    }
+}
