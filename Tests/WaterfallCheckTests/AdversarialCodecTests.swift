@@ -40,3 +40,22 @@ struct AdversarialCodecTests {
         }
     }
 }
+
+/// Fixture paths that are not regular files.
+@Suite("Adversarial: fixture files")
+struct AdversarialFileTests {
+    @Test("a FIFO or a device named as a fixture is 'not a regular file', never a hang or 'permission'")
+    func notRegular() throws {
+        let dir = try codecScratchDirectory("fifo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("pipe.json")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        for url in [fifo, URL(fileURLWithPath: "/dev/zero")] {
+            #expect {
+                _ = try FixtureReader.read(contentsOf: url)
+            } throws: { e in
+                (e as? FixtureError).map { $0.file == url.path && $0.message.contains("not a regular file") } ?? false
+            }
+        }
+    }
+}

@@ -77,12 +77,17 @@ public final class JSONDocument {
     }
 
     /// Reads and parses the file at `url`.
-    /// - Throws: ``FixtureError`` (with line 1, column 1) when the file cannot be read, or as
+    /// - Throws: ``FixtureError`` (with line 1, column 1) when the file cannot be read (naming a
+    ///   FIFO or device as not a regular file), or as
     ///   ``init(parsing:file:)``.
     public convenience init(contentsOf url: URL) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.localizedDescription)")
+            // Foundation refuses FIFOs and devices with "You don't have permission": say what it is.
+            var st = stat()
+            let kind = stat(url.path, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+                ? "it is not a regular file (a directory, FIFO or device)" : error.localizedDescription
+            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(kind)")
         }
         try self.init(parsing: [UInt8](data), file: url.path)
     }
