@@ -59,3 +59,27 @@ struct AdversarialFileTests {
         }
     }
 }
+
+/// One hostile value must not flood the report.
+@Suite("Adversarial: error length")
+struct AdversarialErrorLengthTests {
+    @Test("a 1 MB unknown key and 100,000 levels of nesting give errors of bounded length, start and end kept")
+    func bounded() throws {
+        let key = String(repeating: "k", count: 1_000_000)
+        let texts = [#"{"format": "waterfall-fixture/1", ""# + key + #"z": 1}"#, String(repeating: "[", count: 100_000)]
+        for text in texts {
+            do {
+                _ = try FixtureReader.decode(Array(text.utf8), file: "long.json")
+                Issue.record("read as a fixture")
+            } catch let e as FixtureError {
+                // At most 1,000 kept characters plus the "…(N characters)…" marker.
+                #expect(e.description.count < 2 * (FixtureError.maximumLength + 100), "\(e.description.count)")
+                #expect(e.jsonPath.hasPrefix("$"))
+                #expect(e.jsonPath.contains("characters)…") || e.message.contains("characters)…"))
+            }
+        }
+        // Short paths and messages are kept whole.
+        let short = FixtureError(file: "f", line: 1, column: 1, jsonPath: "$.a", message: "m")
+        #expect(short.jsonPath == "$.a" && short.message == "m")
+    }
+}

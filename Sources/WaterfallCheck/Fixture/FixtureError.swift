@@ -19,8 +19,24 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, in one line.
     public var message: String
 
+    /// `jsonPath` and `message` longer than ``maximumLength`` characters (a 5 MB key, 512 levels
+    /// of nesting) keep their start and end around a count of what was left out, so one bad value
+    /// cannot flood a report.
     public init(file: String, line: Int, column: Int, jsonPath: String, message: String) {
-        self.file = file; self.line = line; self.column = column; self.jsonPath = jsonPath; self.message = message
+        self.file = file; self.line = line; self.column = column
+        self.jsonPath = Self.abbreviated(jsonPath); self.message = Self.abbreviated(message)
+    }
+
+    /// The longest `jsonPath` or `message` kept whole, in characters.
+    public static let maximumLength = 1_000
+
+    /// `text` itself, or its first two thirds and last third of ``maximumLength`` around
+    /// `…(N characters)…`. O(n).
+    static func abbreviated(_ text: String) -> String {
+        let count = text.count
+        guard count > maximumLength else { return text }
+        let head = text.prefix(maximumLength * 2 / 3), tail = text.suffix(maximumLength / 3)
+        return "\(head)…(\(count - head.count - tail.count) characters)…\(tail)"
     }
 
     /// `file:line:column: error: message (at $.path)`, the form compilers and editors understand.
