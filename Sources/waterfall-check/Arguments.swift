@@ -28,12 +28,18 @@ struct Arguments {
         return items.count < before
     }
 
-    /// Removes and returns the value of `--name value` or `--name=value` (the last one wins).
+    /// Removes and returns the value of `--name value` or `--name=value` (the last one wins). A
+    /// separate value starting with `--` is a usage error (it is the next option); `--name=--x`
+    /// passes it.
     mutating func value(_ name: String) throws -> String? {
         var found: String?
         while let i = items.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) {
             if items[i] == name {
                 guard i + 1 < items.count else { throw UsageError("\(name) needs a value") }
+                // `--junit --github PATH` forgot the file name: never write a file called `--github`.
+                guard !items[i + 1].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value, got the option \(items[i + 1]) (write \(name)=\(items[i + 1]) if you mean that value)")
+                }
                 found = items[i + 1]
                 items.removeSubrange(i...(i + 1))
             } else {

@@ -139,3 +139,22 @@ struct AdversarialCLITests {
         #expect(bad.stderr.contains("--engine-timeout"))
     }
 }
+
+/// Options whose value was forgotten.
+@Suite("Adversarial: option values")
+struct AdversarialOptionValueTests {
+    @Test("--junit --github PATH is a usage error naming both, and writes no file called --github")
+    func optionAsValue() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try dir.write(try CanonicalWriter.string(for: TwoColumns.fixture("a")), to: "fx/a.json")
+        let out = try CLI.run(["verify", "--junit", "--github", "fx"], in: dir.url)
+        #expect(out.status == 2)
+        #expect(out.stderr.contains("--junit needs a value, got the option --github"))
+        #expect(!dir.exists("--github"))
+        // The = form passes such a value on purpose.
+        let explicit = try CLI.run(["verify", "--junit=--odd.xml", "fx"], in: dir.url)
+        #expect(explicit.status == 0, "\(explicit.stderr)")
+        #expect(dir.exists("--odd.xml"))
+    }
+}

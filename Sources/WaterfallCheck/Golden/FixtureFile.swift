@@ -20,9 +20,9 @@ public struct FixtureFile: Hashable, Sendable {
     /// path within each argument; arguments in order, each file once.
     ///
     /// A path that does not exist, a pending `*.json.new` named as a fixture, a directory with no
-    /// fixtures, and what ``walkReporting(_:shown:suffix:)`` cannot use (an unreadable directory,
-    /// a broken or directory symbolic link) are returned as problems (error results), never
-    /// silently dropped.
+    /// fixtures, and what ``walkReporting(_:shown:suffix:followingLinks:)`` cannot use (an
+    /// unreadable directory, a broken or directory symbolic link) are returned as problems (error
+    /// results), never silently dropped.
     /// - Complexity: O(entries under the paths · log).
     public static func collect(_ paths: [URL]) -> (files: [FixtureFile], problems: [FixtureResult]) {
         var files: [FixtureFile] = []
@@ -73,20 +73,22 @@ public struct FixtureFile: Hashable, Sendable {
         return files
     }
 
-    /// Regular files under directory `root` whose name ends with `suffix`, skipping hidden
-    /// entries, sorted by relative path; what it cannot use is dropped (``walkReporting(_:shown:suffix:)``
-    /// lists it).
+    /// Regular files under directory `root` whose name ends with `suffix` (symbolic links not
+    /// followed), skipping hidden entries, sorted by relative path; what it cannot use is dropped
+    /// (``walkReporting(_:shown:suffix:followingLinks:)`` lists it).
     static func walk(_ root: URL, shown: String, suffix: String) -> [FixtureFile] {
-        walkReporting(root, shown: shown, suffix: suffix).files
+        walkReporting(root, shown: shown, suffix: suffix, followingLinks: false).files
     }
 
     /// Files under directory `root` whose name ends with `suffix`, skipping hidden entries, sorted
-    /// by relative path; a symbolic link to a regular file counts as the file. Also returns, as
+    /// by relative path; with `followingLinks`, a symbolic link to a regular file counts as the
+    /// file (else links are skipped). Also returns, as
     /// messages naming the path, what would otherwise be skipped without a word: a directory that
     /// cannot be read, a `suffix` link whose target is missing, and a link to a directory (not
     /// followed, so a link loop cannot hang the walk). Directories named `*.json` are not files.
     /// - Complexity: O(entries under `root` · log); one `stat` per matching name or directory.
-    static func walkReporting(_ root: URL, shown: String, suffix: String) -> (files: [FixtureFile], problems: [String]) {
+    static func walkReporting(_ root: URL, shown: String, suffix: String,
+                              followingLinks: Bool = true) -> (files: [FixtureFile], problems: [String]) {
         func display(_ rel: String) -> String { shown == "." ? rel : shown.hasSuffix("/") ? shown + rel : shown + "/" + rel }
         guard let e = FileManager.default.enumerator(atPath: root.path) else { return ([], ["cannot read the directory \(shown)"]) }
         if access(root.path, R_OK | X_OK) != 0 { return ([], ["cannot read the directory \(shown): \(String(cString: strerror(errno)))"]) }
@@ -103,6 +105,7 @@ public struct FixtureFile: Hashable, Sendable {
                 }
                 continue
             case .typeSymbolicLink?:
+                guard followingLinks else { continue }
                 var st = stat()
                 if stat(full, &st) != 0 {
                     if name.hasSuffix(suffix) { problems.append("\(display(rel)) is a symbolic link to a missing file") }
