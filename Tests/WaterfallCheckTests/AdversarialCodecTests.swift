@@ -83,3 +83,31 @@ struct AdversarialErrorLengthTests {
         #expect(short.jsonPath == "$.a" && short.message == "m")
     }
 }
+
+/// json-c keeps keys as C strings; a key with U+0000 must not pass as the key it starts with.
+@Suite("Adversarial: keys with U+0000")
+struct AdversarialNULKeyTests {
+    private let head = #"{"format": "waterfall-fixture/1", "name": "n", "layout": {"containerWidth": 100, "#
+
+    @Test("`columnCount\\u0000x` beside `columnCount`, or alone, is a located error at that key")
+    func nulKeys() throws {
+        // Before the fix the first text read as columnCount 4 (the text shows 3 last), the second as 3.
+        let texts = [head + #""columnCount": 3, "columnCount\u0000x": 4}, "sections": []}"#,
+                     head + #""columnCount\u0000": 3}, "sections": []}"#]
+        for text in texts {
+            do {
+                _ = try FixtureReader.decode(Array(text.utf8), file: "nul.json")
+                Issue.record("read as a fixture: \(text)")
+            } catch let e as FixtureError {
+                #expect(e.message.contains("U+0000"), "\(e)")
+                #expect(e.jsonPath.hasPrefix("$.layout[\"columnCount\\u0000"), "\(e.jsonPath)")
+                // The key's column: after `{"format": ... "containerWidth": 100, `.
+                #expect(e.line == 1 && e.column > head.count, "\(e)")
+            }
+        }
+        // `\u0000` inside a string value is left to the field's own check; an escaped
+        // backslash before `u0000` is not a NUL at all.
+        let fine = head + #""columnCount": 3}, "description": "a\\u0000b", "sections": []}"#
+        #expect(try FixtureReader.decode(Array(fine.utf8), file: "ok.json").input.settings.columnCount == 3)
+    }
+}

@@ -20,7 +20,7 @@ public final class JSONDocument {
 
     /// Parses `bytes` (one JSON text, any top-level value).
     /// - Throws: ``FixtureError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
-    ///   syntax error, a non-JSON token, a duplicate key, a number that does not fit a double or an
+    ///   syntax error, a non-JSON token, a duplicate key, a key containing U+0000, a number that does not fit a double or an
     ///   integer beyond 64 bits, trailing bytes.
     /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree's
     ///   containers to count members. The duplicate-key search and every locating walk run only
@@ -69,8 +69,14 @@ public final class JSONDocument {
         }
         root = parsed
 
+        // json-c cuts a key at U+0000: `"columnCount\u0000x"` would be read as `columnCount`.
+        if Self.containsEscapedNUL(bytes), let bad = SourceLocator(bytes: bytes).firstKeyWithNUL() {
+            let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: bad.offset)
+            throw FixtureError(file: file, line: line, column: column, jsonPath: bad.path, message: "a key must not contain U+0000 (\\u0000)")
+        }
         // A key written twice leaves json-c with fewer members than the text has.
-        if Self.countMembers(parsed) != lint.memberCount, let dup = SourceLocator(bytes: bytes).firstDuplicateKey() {
+        if Self.countMembers(parsed) != lint.memberCount {
+            let dup = SourceLocator(bytes: bytes).firstDuplicateKey() ?? (0, "$")
             let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: dup.offset)
             throw FixtureError(file: file, line: line, column: column, jsonPath: dup.path, message: "duplicate key; each key may appear once per object")
         }
@@ -138,6 +144,17 @@ public final class JSONDocument {
         default: break
         }
         return nil
+    }
+
+    /// Whether the text contains the escape `\u0000` anywhere. O(n).
+    private static func containsEscapedNUL(_ bytes: [UInt8]) -> Bool {
+        let tail = Array("u0000".utf8)
+        var i = 0
+        while let slash = bytes[i...].firstIndex(of: UInt8(ascii: "\\")) {
+            if bytes[(slash + 1)...].starts(with: tail) { return true }
+            i = slash + 1
+        }
+        return false
     }
 
     /// Counts the object members json-c kept (a duplicate key keeps one), walking containers only.

@@ -82,10 +82,24 @@ public struct SourceLocator: Sendable {
     /// path (`$.layout.columnCount`). `nil` when every object's keys are distinct.
     /// - Complexity: O(n) in the bytes, plus hashing every key.
     func firstDuplicateKey() -> (offset: Int, path: String)? {
+        firstKey { frames in
+            let last = frames.count - 1
+            return !frames[last].keys.insert(frames[last].key!).inserted
+        }
+    }
+
+    /// The first object key containing U+0000 (written `\u0000`): its byte offset and path.
+    /// json-c keeps keys as C strings, so it would read such a key cut short, as another key.
+    /// - Complexity: O(n) in the bytes.
+    func firstKeyWithNUL() -> (offset: Int, path: String)? {
+        firstKey { frames in frames[frames.count - 1].key!.utf8.contains(0) }
+    }
+
+    /// The first key for which `isFound` (given the open containers, the key in the last) is true.
+    private func firstKey(_ isFound: (inout [Frame]) -> Bool) -> (offset: Int, path: String)? {
         var found: Int?
         let frames = walk(upTo: bytes.count) { offset, frames in
-            let last = frames.count - 1
-            if frames[last].keys.insert(frames[last].key!).inserted { return false }
+            guard isFound(&frames) else { return false }
             found = offset
             return true
         }
