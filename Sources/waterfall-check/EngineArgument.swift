@@ -40,13 +40,19 @@ func refusalInCI(_ command: String) -> String? {
 }
 
 /// Writes a report file named on the command line (allowed in CI), creating its directory.
-/// - Throws: an error naming the path.
+/// - Throws: ``ReportWriteError`` naming the path (exit status 2, without the usage text: the
+///   command line was right, the file system said no).
 func writeReport(_ data: Data, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(data, to: url)
+    } catch let e as AtomicFile.WriteError {
+        throw ReportWriteError(description: "cannot write report \(path): \(e.reason)")
     } catch {
-        throw UsageError("cannot write report \(path): \(error.localizedDescription)")
+        throw ReportWriteError(description: "cannot write report \(path): \(error.localizedDescription)")
     }
 }
+
+/// A report file that could not be written.
+struct ReportWriteError: Error, CustomStringConvertible { var description: String }

@@ -158,3 +158,19 @@ struct AdversarialOptionValueTests {
         #expect(dir.exists("--odd.xml"))
     }
 }
+
+/// A report the file system refuses.
+@Suite("Adversarial: report files")
+struct AdversarialReportFileTests {
+    @Test("--junit where it cannot be written: exit 2, one error naming the file, no usage text")
+    func unwritable() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try dir.write(try CanonicalWriter.string(for: TwoColumns.fixture("a")), to: "fx/a.json")
+        try dir.write("not a directory", to: "plain")
+        let out = try CLI.run(["verify", "--junit", "plain/junit.xml", "fx"], in: dir.url)
+        #expect(out.status == 2)
+        #expect(out.stderr.hasPrefix("error: cannot write report plain/junit.xml: "), "\(out.stderr)")
+        #expect(!out.stderr.contains("USAGE"))
+    }
+}
