@@ -2,17 +2,19 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 
+/// A directory with one passing canonical fixture, `fx/a.json` (TwoColumns, by hand), and its text.
+func adversarialCorpus() throws -> (TempDir, String) {
+    let dir = try TempDir()
+    let text = try CanonicalWriter.string(for: TwoColumns.fixture("a"))
+    try dir.write(text, to: "fx/a.json")
+    return (dir, text)
+}
+
 /// A careless or hostile command line: every case exits 2 with a message naming what is wrong,
 /// and no fixture is changed. Each test runs the built executable with an explicit environment.
 @Suite("Adversarial: the command line")
 struct AdversarialCLITests {
-    /// A directory with one passing canonical fixture, `a.json` (TwoColumns, by hand).
-    private func corpus() throws -> (TempDir, String) {
-        let dir = try TempDir()
-        let text = try CanonicalWriter.string(for: TwoColumns.fixture("a"))
-        try dir.write(text, to: "fx/a.json")
-        return (dir, text)
-    }
+    private func corpus() throws -> (TempDir, String) { try adversarialCorpus() }
 
     /// A valid fixture that is not in canonical form (one line, no `expected`).
     private static let minified = #"{"format":"waterfall-fixture/1","name":"a","layout":{"containerWidth":1,"columnCount":1},"sections":[]}"#
@@ -145,9 +147,8 @@ struct AdversarialCLITests {
 struct AdversarialOptionValueTests {
     @Test("--junit --github PATH is a usage error naming both, and writes no file called --github")
     func optionAsValue() throws {
-        let dir = try TempDir()
+        let (dir, _) = try adversarialCorpus()
         defer { dir.cleanup() }
-        try dir.write(try CanonicalWriter.string(for: TwoColumns.fixture("a")), to: "fx/a.json")
         let out = try CLI.run(["verify", "--junit", "--github", "fx"], in: dir.url)
         #expect(out.status == 2)
         #expect(out.stderr.contains("--junit needs a value, got the option --github"))
@@ -164,9 +165,8 @@ struct AdversarialOptionValueTests {
 struct AdversarialReportFileTests {
     @Test("--junit where it cannot be written: exit 2, one error naming the file, no usage text")
     func unwritable() throws {
-        let dir = try TempDir()
+        let (dir, _) = try adversarialCorpus()
         defer { dir.cleanup() }
-        try dir.write(try CanonicalWriter.string(for: TwoColumns.fixture("a")), to: "fx/a.json")
         try dir.write("not a directory", to: "plain")
         let out = try CLI.run(["verify", "--junit", "plain/junit.xml", "fx"], in: dir.url)
         #expect(out.status == 2)
