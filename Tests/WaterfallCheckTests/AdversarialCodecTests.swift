@@ -111,3 +111,17 @@ struct AdversarialNULKeyTests {
         #expect(try FixtureReader.decode(Array(fine.utf8), file: "ok.json").input.settings.columnCount == 3)
     }
 }
+
+/// Atomic writes at the file system's limits.
+@Suite("Adversarial: atomic writes")
+struct AdversarialAtomicFileTests {
+    @Test("a file name of 250 bytes (NAME_MAX is 255) is written: the temporary name is bounded")
+    func longName() throws {
+        let dir = try codecScratchDirectory("long-name")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent(String(repeating: "é", count: 120) + "xxxxx.json") // 240 + 5 + 5 = 250 bytes
+        try AtomicFile.write(Data("new".utf8), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [url.lastPathComponent])
+    }
+}

@@ -10,14 +10,17 @@ public enum AtomicFile {
         public var errorDescription: String? { description }
     }
 
-    /// Writes `data` to a temporary file in `url`'s directory, flushes it to disk, then renames it
-    /// over `url` (atomic on POSIX file systems). An existing file keeps its permissions. On any
+    /// Writes `data` to a temporary file in `url`'s directory (a hidden name from the first 100
+    /// bytes of `url`'s), flushes it to disk, then renames it over `url` (atomic on POSIX file
+    /// systems). An existing file keeps its permissions. On any
     /// failure the temporary file is removed and `url` is left as it was.
     /// - Throws: ``WriteError`` naming `url`'s path and the system's reason.
     public static func write(_ data: Data, to url: URL) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
-        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // At most 100 bytes of the name, so a name near NAME_MAX (255) still has a temporary.
+        let stem = String(decoding: url.lastPathComponent.utf8.prefix(100), as: UTF8.self)
+        let temp = directory + "/." + stem + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         func failure(_ what: String, _ code: Int32 = errno) -> WriteError {
             WriteError(path: path, reason: "\(what): \(String(cString: strerror(code)))")
         }
