@@ -88,6 +88,17 @@ struct InvariantTests {
         #expect(checkInvariants(input, engine: FixedEngine(right), tolerance: 0).map(\.invariant) == ["placement"])
     }
 
+    /// Found by the fuzzer (seed 7, case 153109): 16.00625 - 8.1 - 7.90625 leaves about 2e-15 pt for
+    /// three columns, so every column origin is 8.1 within the tolerance and x cannot tell them
+    /// apart. The second zero-height item goes to column 1 (tops 1, 0, 0) at y = 0; the checks
+    /// must take x = 8.1 as column 1, not column 0 (whose top is 1).
+    @Test func columnsNarrowerThanTheToleranceFollowTheRule() {
+        let input = LayoutInput(settings: LayoutSettings(containerWidth: 16.00625, columnCount: 3, rowSpacing: 1,
+                                                         sectionInset: EdgeInsets(left: 8.1, right: 7.90625)),
+                                sections: [LayoutSection(items: [.height(0), .height(0)], footer: SupplementaryItem(height: 0))])
+        #expect(checkInvariants(input, engine: ReferenceEngine()).isEmpty)
+    }
+
     @Test func invalidInputMustGiveItsCode() {
         var input = Self.input
         input.sections[0].items[0] = .height(-1)
