@@ -123,3 +123,30 @@ struct InvariantTests {
         #expect(try InvariantChecker(selection: ["content-size"]).violations(of: Self.input, engine: FixedEngine(r), tolerance: 0.001).count == 1)
     }
 }
+
+/// The sweep in `no-overlap` against the obvious O(n²) check, on seeded random frames.
+@Suite("no-overlap sweep against brute force")
+struct NoOverlapOracleTests {
+    @Test func sweepAgreesWithBruteForce() {
+        var rng = SplitMix64(seed: 77)
+        func grid(_ n: UInt64) -> CGFloat { CGFloat(rng.next(upTo: n)) / 4 }
+        var found = 0
+        for _ in 0..<2_000 {
+            let n = Int(rng.next(upTo: 12))
+            let frames = (0..<n).map { _ in CGRect(x: grid(40), y: grid(40), width: grid(12), height: grid(12)) }
+            let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 1),
+                                    sections: [LayoutSection(items: Array(repeating: .height(1), count: n))])
+            let engine = FixedEngine(LayoutResult(contentSize: CGSize(width: 100, height: 100), sections: [SectionLayout(items: frames)]))
+            let tol: CGFloat = 0.001
+            var brute = false
+            for i in 0..<n { for j in (i + 1)..<max(n, i + 1) {
+                let a = frames[i], b = frames[j]
+                if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol && min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol { brute = true }
+            } }
+            let sweep = !checkInvariants(input, engine: engine, tolerance: tol, selection: ["no-overlap"]).isEmpty
+            #expect(sweep == brute, "\(frames)")
+            if brute { found += 1 }
+        }
+        #expect(found > 100 && found < 1_900)  // both outcomes are exercised
+    }
+}
