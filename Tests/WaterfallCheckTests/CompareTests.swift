@@ -64,9 +64,11 @@ struct CompareTests {
     func tiesFake() throws {
         let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 2))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
-        // The fake declares no features: generated inputs are one section of plain heights.
+        // The fake declares no features: generated inputs are one section of plain heights. It does
+        // not validate either, so only valid inputs are generated here.
         #expect(comparison.commonFeatures == [])
-        let report = comparison.run(CaseGenerator.provisional.cases(seed: 7, count: 40, features: comparison.commonFeatures))
+        let generator = CaseGenerator(InputGenerator(invalidRate: 0))
+        let report = comparison.run(generator.cases(seed: 7, count: 60, features: comparison.commonFeatures))
         #expect(report.faults.isEmpty)
         #expect(report.exitStatus == 1)
         let first = try #require(report.differences.first)
@@ -101,6 +103,13 @@ struct CompareTests {
         #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
         #expect(report.identical == 2)
         #expect(report.exitStatus == 2)
+        // The faulting inputs are never dropped: --save writes them, expecting the baseline's answer.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-faults-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let saved = try report.saveFixtures(in: dir).map { try FixtureReader.read(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(saved.map(\.name) == ["compare-fault-case-0", "compare-fault-case-2"])
+        #expect(saved.allSatisfy { $0.input == S.threeItems })
+        #expect(saved.first?.expected == .layout(try ReferenceEngine().layout(S.threeItems)))
     }
 
     @Test("exec: waterfall-engine reference against the in-process reference: no difference")
@@ -111,7 +120,7 @@ struct CompareTests {
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: external.make())
         let conformance = try CompareCase.fixtures(at: ["/work/shared/conformance"].filter { FileManager.default.fileExists(atPath: $0) }
                                                       + [S.packageRoot.appendingPathComponent("Fixtures").path].filter { FileManager.default.fileExists(atPath: $0) })
-        let cases = conformance + CaseGenerator.provisional.cases(seed: 1, count: 300, features: .all)
+        let cases = conformance + CaseGenerator().cases(seed: 1, count: 300, features: .all)
         let report = comparison.run(cases)
         #expect(report.differences.isEmpty, "\(report.text())")
         #expect(report.faults.isEmpty)

@@ -65,6 +65,40 @@ struct ExternalServerTests {
     }
 }
 
+extension ExternalServerTests {
+    /// Runs the built `waterfall-engine` with `arguments` and `stdin`; returns status and stdout.
+    private func run(_ arguments: [String], stdin: String = "") throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: S.engineExecutable)
+        p.arguments = arguments
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input; p.standardOutput = output; p.standardError = FileHandle.nullDevice
+        try p.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: out, as: UTF8.self))
+    }
+
+    @Test("waterfall-engine: --version, --list, end of input exits 0, an unknown engine exits 2")
+    func commandLine() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: S.engineExecutable),
+                     "build it first: swift build (swift test builds every product)")
+        #expect(try run(["--version"]) == (0, "waterfall-engine \(waterfallCheckVersion)\n"))
+        let (listStatus, list) = try run(["--list"])
+        #expect(listStatus == 0)
+        #expect(list.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == EngineRegistry.builtIn.map(\.descriptor.name))
+        // The hello, one reply per request (garbage included), then exit 0 at end of input.
+        let (status, out) = try run([], stdin: "garbage\n{\"id\":7,\"op\":\"query\",\"rect\":[0,0,1,1]}\n")
+        #expect(status == 0)
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == #"{"id":7,"error":"noLayout"}"#)
+        #expect(try run(["no-such-engine"]).0 == 2)
+    }
+}
+
 extension ExternalTestSupport {
     /// Two sections using every §9 feature: headers, footers, sizes, spans, overrides, pixel scale,
     /// tie tolerance, afterPrevious, minimum content height.

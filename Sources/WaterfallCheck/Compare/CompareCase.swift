@@ -15,9 +15,11 @@ public struct CompareCase: Sendable {
     public var origin: Origin
     /// The fixture's own tolerance (FIXTURE-FORMAT §7), used unless the command line sets one.
     public var tolerance: Double?
+    /// For a generated case: its generator and recorded choices.
+    public var replay: Replay?
 
-    public init(name: String, input: LayoutInput, origin: Origin, tolerance: Double? = nil) {
-        self.name = name; self.input = input; self.origin = origin; self.tolerance = tolerance
+    public init(name: String, input: LayoutInput, origin: Origin, tolerance: Double? = nil, replay: Replay? = nil) {
+        self.name = name; self.input = input; self.origin = origin; self.tolerance = tolerance; self.replay = replay
     }
 
     /// Where it comes from, for reports: the path, or `seed S case I`.
@@ -29,30 +31,47 @@ public struct CompareCase: Sendable {
     }
 }
 
-/// The generator `compare` draws inputs from. The one point where the fuzzer's generator plugs in.
-///
-/// `generate(seed, index, features)` returns the `index`th input of the stream `seed`, using only
-/// `features`; the same arguments always give the same input.
+/// Generated cases for `compare`: the fuzzer's ``InputGenerator`` (case `i` of seed `s` is the
+/// fuzzer's case `i` of seed `s`), restricted to the features both engines declare. Each case
+/// keeps its recorded choices, so a difference shrinks through the fuzzer's integrated
+/// ``Shrinker`` before the input-level ``InputShrinker`` polishes it.
 public struct CaseGenerator: Sendable {
-    public var generate: @Sendable (_ seed: UInt64, _ index: Int, _ features: LayoutFeatures) -> LayoutInput
+    public var generator: InputGenerator
 
-    public init(_ generate: @escaping @Sendable (UInt64, Int, LayoutFeatures) -> LayoutInput) { self.generate = generate }
+    public init(_ generator: InputGenerator = InputGenerator()) { self.generator = generator }
 
-    /// `count` cases of stream `seed` restricted to `features`.
+    /// `count` cases of stream `seed` using only `features`.
     public func cases(seed: UInt64, count: Int, features: LayoutFeatures) -> [CompareCase] {
-        (0..<count).map { i in
-            CompareCase(name: "generated-\(seed)-\(i)", input: generate(seed, i, features), origin: .generated(seed: seed, index: i))
+        var g = generator
+        g.features = g.features.intersection(features)
+        return (0..<count).map { i in
+            let (input, source) = Fuzzer.generate(seed: seed, case: UInt64(i), generator: g)
+            return CompareCase(name: "generated-\(seed)-\(i)", input: input, origin: .generated(seed: seed, index: i),
+                               replay: Replay(generator: g, choices: Shrinker.Candidate(source)))
         }
+    }
+}
+
+/// How a generated case is replayed from (edited) choices, for the integrated shrinker.
+public struct Replay: Sendable {
+    public var generator: InputGenerator
+    public var choices: Shrinker.Candidate
+
+    /// The input `choices` give, with the choices actually used.
+    public func input(_ choices: [UInt64]) -> (LayoutInput, Shrinker.Candidate) {
+        var source = ChoiceSource(replaying: choices)
+        let input = generator.generate(&source)
+        return (input, Shrinker.Candidate(source))
     }
 }
 
 extension CompareCase {
     /// The fixtures under `paths` (files, or directories searched recursively for `*.json`), in
-    /// path order (``FixtureFiles/collect(_:)``).
-    /// - Throws: ``FixtureFiles/Error`` for a missing path; ``FixtureError`` (file, line, column,
+    /// path order (``FixtureFile/files(at:)``).
+    /// - Throws: ``FixtureFile/CollectError`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
-        try FixtureFiles.collect(paths).map { url in
+        try FixtureFile.files(at: paths).map(\.url).map { url in
             let f = try FixtureReader.read(contentsOf: url)
             return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Double.init))
         }

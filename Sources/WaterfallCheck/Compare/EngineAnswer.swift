@@ -17,7 +17,7 @@ public enum EngineAnswer: Sendable {
         } catch let f as EngineFault {
             self = .fault(f)
         } catch {
-            self = .fault(EngineFault(.wrongShape, engine: engine.descriptor.name, "unexpected error: \(error)"))
+            self = .fault(EngineFault(.threw, engine: engine.descriptor.name, "\(error)"))
         }
     }
 

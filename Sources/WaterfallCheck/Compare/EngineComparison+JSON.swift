@@ -4,7 +4,7 @@ import Foundation
 extension EngineComparison.Report {
     /// The report as JSON (`compare --json FILE`), built and printed by json-c:
     /// `{"baseline":{"name","version"},"candidate":{...},"cases","identical","different",
-    /// "skipped":[{"name","reason"}] ("different" counts cases; "differences" has one per minimal input),"faults":[{"name","kind","message","stderr"}],
+    /// "skipped":[{"name","reason"}] ("different" counts cases; "differences" has one per minimal input),"faults":[{"name","input","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
     /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first;
     /// ANSWER is `{"contentSize","sections"}` (FIXTURE-FORMAT §4) or `{"error","message"}`.
@@ -49,9 +49,11 @@ extension EngineComparison.Report {
         }
         json_object_object_add(root, "skipped", skippedList)
         let faultList = json_object_new_array()
-        for (name, f) in faults {
+        for fc in faults {
+            let f = fc.fault
             let o = json_object_new_object()
-            json_object_object_add(o, "name", string(name))
+            json_object_object_add(o, "name", string(fc.name))
+            json_object_object_add(o, "input", parsed(CanonicalWriter.compactInput(fc.origin.input)))
             json_object_object_add(o, "kind", string(f.kind.rawValue))
             json_object_object_add(o, "message", string(f.message))
             json_object_object_add(o, "stderr", string(f.stderr))

@@ -2,16 +2,19 @@ import Foundation
 
 extension EngineComparison.Report {
     /// Writes each minimal difference to `directory` (created if need be) as a canonical fixture
-    /// whose expected value is the baseline's answer, each file atomically (``AtomicFile``).
-    /// Named `compare-<case>.json`; an existing file of that name with other content is kept and
-    /// the new one gets `-2`, `-3`, … (a found counterexample is never dropped).
+    /// whose expected value is the baseline's answer, each file atomically (``AtomicFile``), and
+    /// the input of each case on which an engine faulted (`compare-fault-<case>.json`, expecting
+    /// the baseline's answer when the baseline answered). Named `compare-<case>.json`; an existing
+    /// file of that name with other content is kept and the new one gets `-2`, `-3`, … (a found
+    /// counterexample is never dropped).
     /// - Returns: the paths written, in report order.
     /// - Throws: ``AtomicFile/WriteError``, or a file system error creating `directory`.
     public func saveFixtures(in directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
-        for f in differences {
-            guard let fixture = f.fixture(baseline: baseline, candidate: candidate) else { continue }
+        let fixtures = differences.compactMap { $0.fixture(baseline: baseline, candidate: candidate) }
+            + faults.map { $0.fixture(baseline: baseline, candidate: candidate) }
+        for fixture in fixtures {
             let data = CanonicalWriter.data(for: fixture)
             var k = 1
             while true {
@@ -26,7 +29,28 @@ extension EngineComparison.Report {
     }
 }
 
+extension EngineComparison.FaultCase {
+    /// The faulting input as a fixture, expecting the baseline's answer when it gave one.
+    func fixture(baseline: EngineDescriptor, candidate: EngineDescriptor) -> Fixture {
+        var expected: Expected?
+        switch self.baseline {
+        case .layout(let r)?: expected = .layout(LayoutResult(contentSize: r.contentSize, sections: r.sections))
+        case .error(let e)? where e.code != .unsupported: expected = .error(e.code)
+        default: expected = nil
+        }
+        return Fixture(name: "compare-fault-" + EngineComparison.Finding.fixtureName(origin.name),
+                       description: "\(fault.engine) faulted (\(fault.kind.rawValue)): \(fault.message)",
+                       source: "waterfall-check compare, \(origin.originDescription)",
+                       tolerance: origin.tolerance.map { CGFloat($0) }, input: origin.input, expected: expected)
+    }
+}
+
 extension EngineComparison.Finding {
+    /// `name` with characters a fixture name may not hold replaced by `-`.
+    static func fixtureName(_ name: String) -> String {
+        String(name.map { Fixture.isValidName(String($0)) ? $0 : "-" })
+    }
+
     /// The minimal input as a fixture expecting the baseline's answer; `nil` when the baseline
     /// gave neither frames nor a §6 error.
     func fixture(baseline: EngineDescriptor, candidate: EngineDescriptor) -> Fixture? {
@@ -36,10 +60,9 @@ extension EngineComparison.Finding {
         case .error(let e) where e.code != .unsupported: expected = .error(e.code)
         default: return nil
         }
-        let safe = origin.name.map { Fixture.isValidName(String($0)) ? $0 : "-" }
         var description = "Minimal input on which \(baseline.name) \(baseline.version) and \(candidate.name) \(candidate.version) differ"
         if let d = difference.largestDisplacement { description += "; largest displacement \(formatPoints(d)) pt" }
-        return Fixture(name: "compare-" + String(safe), description: description + ". Expected: the baseline's answer.",
+        return Fixture(name: "compare-" + Self.fixtureName(origin.name), description: description + ". Expected: the baseline's answer.",
                        source: "waterfall-check compare, \(origin.originDescription)",
                        tolerance: origin.tolerance.map { CGFloat($0) }, input: minimal, expected: expected)
     }

@@ -10,7 +10,10 @@ extension EngineComparison.Report {
         if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
         s += ", "
         s += "\(skipped.count) skipped, \(faults.count) engine fault\(faults.count == 1 ? "" : "s")\n"
-        for (name, fault) in faults { s += "\nfault in \(name): \(fault)\n" }
+        for f in faults {
+            s += "\nfault in \(f.name) (\(f.origin.originDescription)): \(f.fault)\n"
+            s += "  input: \(CanonicalWriter.compactInput(f.origin.input))\n"
+        }
         for (k, f) in differences.enumerated() {
             s += "\ndifference \(k + 1) of \(differences.count): \(f.origin.name) (\(f.origin.originDescription))"
             let before = f.origin.input.itemCount, after = f.minimal.itemCount

@@ -22,6 +22,15 @@ public struct EngineComparison {
         }
     }
 
+    /// A case on which an engine faulted (crashed, hung, answered garbage, threw).
+    public struct FaultCase: Sendable {
+        public var origin: CompareCase
+        public var fault: EngineFault
+        public var baseline: EngineAnswer?
+        public var candidate: EngineAnswer?
+        public var name: String { origin.name }
+    }
+
     /// What a whole comparison found.
     public struct Report: Sendable {
         public var baseline: EngineDescriptor
@@ -34,8 +43,8 @@ public struct EngineComparison {
         public var differences: [Finding] = []
         /// Cases skipped (`unsupported`, or a feature one side does not declare), with the reason.
         public var skipped: [(name: String, reason: String)] = []
-        /// Cases on which an engine faulted.
-        public var faults: [(name: String, fault: EngineFault)] = []
+        /// Cases on which an engine faulted, with their inputs (never dropped: `--save` writes them).
+        public var faults: [FaultCase] = []
 
         /// 0 identical, 1 different, 2 an engine faulted (FIXTURE-FORMAT §9: reported, run goes on).
         public var exitStatus: Int32 { !faults.isEmpty ? 2 : differences.isEmpty ? 0 : 1 }
@@ -46,6 +55,8 @@ public struct EngineComparison {
     /// The command line's `--tolerance`; `nil`: each fixture's own, else 0.001 pt (§7).
     public var tolerance: Double?
     public var shrinker: InputShrinker
+    /// Time the fuzzer's choice shrinker gets per generated difference, seconds.
+    public var choiceShrinkSeconds: Double = 5
 
     public init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Double? = nil, shrinker: InputShrinker = InputShrinker()) {
         self.baseline = baseline; self.candidate = candidate; self.tolerance = tolerance; self.shrinker = shrinker
@@ -77,7 +88,7 @@ public struct EngineComparison {
             switch outcome {
             case .identical: report.identical += 1
             case .skipped(let reason): report.skipped.append((c.name, reason))
-            case .fault(let f): report.faults.append((c.name, f))
+            case .fault(let f): report.faults.append(FaultCase(origin: c, fault: f, baseline: a, candidate: b))
             case .different(let d):
                 report.differingCases += 1
                 report.differences.append(shrunk(c, a!, b!, d, tolerance: tol))
@@ -93,20 +104,32 @@ public struct EngineComparison {
         return report
     }
 
-    /// The finding for a differing case, after shrinking its input. A shrink step must keep the
-    /// kind of difference (frames against frames, or the same error code on the same side), so
-    /// the minimal input shows the bug found, not another one the shrinker slipped into.
+    /// The finding for a differing case, after shrinking its input: a generated case first through
+    /// the fuzzer's integrated ``Shrinker`` over its choices (bounded by ``choiceShrinkSeconds``),
+    /// then every case through ``InputShrinker``. A shrink step must keep the kind of difference
+    /// (frames against frames, or the same error code on the same side), so the minimal input shows
+    /// the bug found, not another one the shrinker slipped into.
     private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: FrameDifference, tolerance: Double) -> Finding {
         var last = (a, b, d)
         let kind = (Self.kind(a), Self.kind(b))
-        let minimal = shrinker.shrink(c.input) { candidateInput in
-            let (x, y, outcome) = compare(candidateInput, tolerance: tolerance)
+        func keeps(_ input: LayoutInput) -> Bool {
+            let (x, y, outcome) = compare(input, tolerance: tolerance)
             guard case .different(let diff) = outcome, (Self.kind(x!), Self.kind(y!)) == kind else { return false }
             last = (x!, y!, diff)
             return true
         }
-        // `last` is the answer pair of the last accepted candidate: the minimal input's.
-        if minimal == c.input { last = (a, b, d) }
+        var start = c.input
+        if let replay = c.replay {
+            let outcome = Shrinker(timeLimit: choiceShrinkSeconds).shrink(replay.choices) { choices in
+                let (input, used) = replay.input(choices)
+                return keeps(input) ? used : nil
+            }
+            start = replay.input(outcome.best.choices).0
+        }
+        let minimal = shrinker.shrink(start, while: keeps)
+        // `last` holds the answers of the last input that kept the difference; recompute them
+        // when that was not the minimal one (the shrinkers' last accepted step).
+        if minimal == c.input || !keeps(minimal) { last = (a, b, d) }
         return Finding(origin: c, minimal: minimal, baseline: last.0, candidate: last.1, difference: last.2, tolerance: tolerance)
     }
 

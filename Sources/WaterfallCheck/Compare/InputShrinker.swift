@@ -38,8 +38,8 @@ public struct InputShrinker: Sendable {
         // Whole sections, then blocks of items.
         for s in input.sections.indices { with { $0.sections.remove(at: s) } }
         for (s, section) in input.sections.enumerated() {
-            var size = section.items.count / 2
-            while size >= 1 {
+            var size = max(1, section.items.count / 2)
+            while size >= 1 && !section.items.isEmpty {
                 for start in stride(from: 0, to: section.items.count, by: size) {
                     with { $0.sections[s].items.removeSubrange(start..<min(start + size, section.items.count)) }
                 }

@@ -26,6 +26,9 @@ public struct EngineFault: Error, CustomStringConvertible, Sendable {
         case wrongShape
         /// `unsupported` for an input using only declared features.
         case unexpectedUnsupported
+        /// An in-process engine threw an error that is neither a ``LayoutError`` nor a fault
+        /// (a port's simulated `NSException`, say).
+        case threw
     }
 
     public var kind: Kind

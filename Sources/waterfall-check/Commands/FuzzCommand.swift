@@ -143,7 +143,7 @@ enum FuzzCommand: Command {
     static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?) -> Int {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let urls = try? FixtureFiles.collect([directory]) else { return 0 }
+              let urls = try? FixtureFile.files(at: [directory]).map(\.url) else { return 0 }
         let instance = engine.make()
         var failed = 0, skipped = 0
         for url in urls {

@@ -8,7 +8,7 @@ enum VerifyCommand: Command {
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--github] PATH...
+                                  [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
@@ -26,6 +26,9 @@ enum VerifyCommand: Command {
       --shard K/N       run only shard K of N (1-based): N jobs together run each fixture once
       --junit FILE      write a JUnit XML report (one testsuite per directory)
       --json FILE       write a JSON summary
+      --html DIR        write a self-contained HTML report: counts, an index of the failures,
+                        and each failing fixture drawn (expected over actual, side by side)
+                        with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
@@ -43,6 +46,7 @@ enum VerifyCommand: Command {
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
         let junit = try args.value("--junit")
         let json = try args.value("--json")
+        let html = try args.value("--html")
         let github = args.flag("--github")
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName)
@@ -63,6 +67,15 @@ enum VerifyCommand: Command {
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
         if let json { try writeReport(try JSONSummary.data(report), to: json) }
+        if let html {
+            var page = HTMLReport(title: "waterfall-check verify: \(engine.descriptor.name)",
+                                  notes: [report.summary, "tolerance: " + (tolerance.map { "\(formatPoints(CGFloat($0))) pt" } ?? "each fixture's, else 0.001 pt"),
+                                          "fixtures: " + paths.map(\.relativePath).joined(separator: " ")])
+            page.add(report, engine: engine.make, tolerance: tolerance.map { CGFloat($0) })
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch {
+                printError("error: \(error)"); return 2
+            }
+        }
         return report.exitStatus
     }
 }
