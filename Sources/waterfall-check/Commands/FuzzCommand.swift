@@ -8,7 +8,7 @@ enum FuzzCommand: Command {
     static let summary = "Throw generated inputs at an engine, check invariants, shrink and save failures"
     static let usage = """
     USAGE: waterfall-check fuzz [--engine NAME] [--seed S] [--cases N | --duration SEC] [--jobs N]
-                                [--save DIR] [--json FILE] [--keep-going] [--invariants a,b]
+                                [--save DIR] [--json FILE] [--html DIR] [--keep-going] [--invariants a,b]
                                 [--skip a,b] [--shrink-time SEC] [--tolerance PT] [--list-invariants]
 
     Prints the seed first, replays the fixtures saved in DIR, then checks generated cases
@@ -26,6 +26,8 @@ enum FuzzCommand: Command {
       --save DIR          where counterexamples go and are replayed from (default:
                           Fixtures/regressions; in CI the default is not written, an explicit DIR is)
       --json FILE         write {"engine","seed","cases","casesPerSecond","failures":[...]}
+      --html DIR          write a self-contained HTML report: each counterexample drawn over the
+                          reference layout, the elements it names highlighted
       --keep-going        check every invariant on every case (default: retire an invariant at its
                           first failure, and stop when all have failed)
       --invariants a,b    check only these invariants
@@ -55,6 +57,7 @@ enum FuzzCommand: Command {
         let jobs = try args.positiveInt("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let explicitSave = try args.value("--save")
         let json = try args.value("--json")
+        let html = try args.value("--html")
         let keepGoing = args.flag("--keep-going")
         let only = try args.value("--invariants").map(idList)
         let skip = try args.value("--skip").map(idList) ?? []
@@ -133,6 +136,13 @@ enum FuzzCommand: Command {
                 "failures": failures.map { ["invariant": $0.0, "fixture": $0.1, "items": $0.2] },
             ]
             try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
+        }
+        if let html {
+            var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
+            page.add(report, engine: descriptor.name)
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch {
+                throw UsageError("cannot write the HTML report to \(html): \(error)")
+            }
         }
         return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
     }
