@@ -13,8 +13,8 @@ enum VerifyCommand: Command {
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
     Frames match when every component differs by at most the tolerance: --tolerance, else the
-    fixture's tolerance, else 0.001 pt. A fixture without expected is an error (no invariant
-    checker is attached to this command yet).
+    fixture's tolerance, else 0.001 pt. A fixture without expected (a counterexample saved by
+    'fuzz', say) is checked against the invariants instead ('waterfall-check fuzz --list-invariants').
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
@@ -52,7 +52,8 @@ enum VerifyCommand: Command {
         let engine = try resolveEngine(engineName)
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard)
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
+                                  invariants: InvariantChecker())
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }
 
