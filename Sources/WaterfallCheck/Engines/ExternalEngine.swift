@@ -114,7 +114,8 @@ public final class ExternalEngine: LayoutEngine {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
         switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
         case .line(let raw):
-            let line = String(decoding: raw, as: UTF8.self)
+            // The reply's text is made only for a fault report.
+            var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
             let document: JSONDocument
             do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
                 throw fault(.malformedReply, "\(error)", reply: line)
