@@ -64,6 +64,14 @@ public final class ExternalEngine: LayoutEngine {
         process = nil
     }
 
+    /// SIGKILLs the process group of every external engine this process started and has not
+    /// reaped yet. For an interrupt handler (a `DispatchSource` on SIGINT, say, not a raw signal
+    /// handler: it takes a lock): engines run in their own process groups, so the terminal's
+    /// Ctrl-C does not reach them, and a hung engine would otherwise outlive the harness.
+    /// - Returns: how many groups were signalled.
+    @discardableResult
+    public static func killAll() -> Int { EngineProcess.live.killAll() }
+
     /// The process id of the running engine, or `nil` (for tests and diagnostics).
     public var processID: Int32? { process?.pid }
 

@@ -53,6 +53,17 @@ enum CompareCommand: Command {
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
+        // Engines run in their own process groups, out of reach of the terminal's Ctrl-C: kill them.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            ExternalEngine.killAll()
+            printError("compare: interrupted")
+            exit(130)
+        }
+        interrupt.resume()
+        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+
         let report = comparison.run(cases)
         print(report.text(), terminator: "")
         if let jsonFile {
