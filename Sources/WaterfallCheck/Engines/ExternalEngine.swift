@@ -78,12 +78,16 @@ public final class ExternalEngine: LayoutEngine {
     // MARK: - LayoutEngine
 
     /// Sends `{"id":N,"op":"layout","input":{...}}` and reads frames or a §6 error.
-    /// - Throws: ``LayoutError`` (the engine's §6 code, or `unsupported` for an undeclared
-    ///   feature, without asking the engine); ``EngineFault`` for everything else.
+    /// - Throws: ``LayoutError`` (the engine's §6 code; or `unsupported`, without asking the
+    ///   engine, for an undeclared feature or for a NaN or infinite number, which JSON cannot
+    ///   carry); ``EngineFault`` for everything else.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
         guard undeclared.isEmpty else {
             throw LayoutError.unsupported("the input uses \(undeclared.names.joined(separator: ", ")), which \(descriptor.name) does not declare")
+        }
+        guard Self.isFinite(input) else {
+            throw LayoutError.unsupported("the input holds a NaN or infinite number, which the JSON protocol cannot carry")
         }
         return try request(op: "layout", "\"input\":" + CanonicalWriter.compactInput(input), LayoutResult.init(json:))
     }
@@ -108,6 +112,23 @@ public final class ExternalEngine: LayoutEngine {
             for s in try list("headers") { out.append(.header(try s.integer())) }
             for s in try list("footers") { out.append(.footer(try s.integer())) }
             return out
+        }
+    }
+
+    /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items).
+    static func isFinite(_ input: LayoutInput) -> Bool {
+        func ok(_ i: EdgeInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
+        func ok(_ s: SupplementaryItem?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
+        let s = input.settings
+        guard [s.containerWidth, s.columnSpacing, s.rowSpacing, s.tieTolerance, s.minimumContentHeight, s.pixelScale ?? 0]
+            .allSatisfy(\.isFinite), ok(s.sectionInset) else { return false }
+        return input.sections.allSatisfy { section in
+            ok(section.sectionInset ?? .zero) && ok(section.header) && ok(section.footer) && section.items.allSatisfy {
+                switch $0.dimension {
+                case .height(let h): return h.isFinite
+                case .size(let z): return z.width.isFinite && z.height.isFinite
+                }
+            }
         }
     }
 
