@@ -7,11 +7,12 @@ import WaterfallLayout
 /// Settings (`lineNumber`, `rowSpacing`, `lineSpacing`, `sectionInset`) come from the input's
 /// `columnCount`, `rowSpacing`, `columnSpacing` and `sectionInset`; the height block answers the
 /// input's height, or its size scaled to the column width. Quirks kept, with the lines they come from:
-/// - **Hash-order ties** (`placement`): `[_dicOfheight enumerateKeysAndObjectsUsingBlock:^(...) {
+/// - **Hash-order ties** (golden fixtures; `placement` once 32-bit rounding ties two tops, since an
+///   exact tie is accepted either way): `[_dicOfheight enumerateKeysAndObjectsUsingBlock:^(...) {
 ///   if ([_dicOfheight[lineMinHeight] floatValue] > [obj floatValue]) { lineMinHeight = key; } }]`
 ///   (lines 83-87): a tie goes to column 0 when it is tied, else to the tied key the dictionary
 ///   yields first; ``StringKeyedColumns`` models that order as descending keys.
-/// - **32-bit column heights** (`stacking`, `content-size` at large heights): `[_dicOfheight[...]
+/// - **32-bit column heights** (`stacking`, `no-overlap`, `placement`, `content-size` at large heights): `[_dicOfheight[...]
 ///   floatValue]` (lines 84, 90, 91): every read rounds the stored double to a `float`, so `y`
 ///   loses precision beyond 2^24 / 2^k (0.0078 pt steps near 100,000 pt).
 /// - **Lookup places again** (`lookup-consistency`): `layoutAttributesForItemAtIndexPath:` is the
@@ -26,7 +27,7 @@ import WaterfallLayout
 /// - **No bounds-change invalidation** (`reprepare`): "在这里我们不需要用到1方法" (method 1,
 ///   `shouldInvalidateLayoutForBoundsChange:`, is not overridden): UIKit's default answers NO
 ///   even when the width changes.
-/// - Invalid input: `lineNumber` 0 divides by zero in floating point (`itemW` is ±inf or NaN, line 70)
+/// - Invalid input laid out (`rejects-invalid`): `lineNumber` 0 divides by zero in floating point (`itemW` is ±inf or NaN, line 70)
 ///   and, with no keys, every lookup of `"0"` is a message to `nil` (0); nothing stops frames going out.
 ///
 /// One section, no header or footer ("不能添加headview或footview").

@@ -3,22 +3,16 @@ import WaterfallLayout
 /// The classic engines: ports of the five published tutorial layouts (shared/SEEDS.md), quirks kept.
 public enum ClassicEngines {
     /// A classic engine: its descriptor and a maker for a fresh instance.
-    public struct Entry: Sendable {
-        public var descriptor: EngineDescriptor
-        public var make: @Sendable () -> LayoutEngine
-        public init(descriptor: EngineDescriptor, make: @escaping @Sendable () -> LayoutEngine) {
-            self.descriptor = descriptor; self.make = make
-        }
-    }
+    public typealias Entry = EngineEntry
 
     /// Every classic engine, in seed order.
-    public static var all: [Entry] {
+    public static var all: [EngineEntry] {
         [BQWaterLayout.entry, ClassicWaterfallCollectionViewLayout.entry, WaterFlowLayout.entry,
          CollecttionWaterViewLayout.entry, WaterfallFlowLayout.entry]
     }
 
     /// The classic engine called `name`, or `nil`.
-    public static func entry(named name: String) -> Entry? { all.first { $0.descriptor.name == name } }
+    public static func entry(named name: String) -> EngineEntry? { all.first { $0.descriptor.name == name } }
 
     /// The features every tutorial can express: one section of items, given by height or by size
     /// (each tutorial asks the app for a height at the column width, or for an image size or ratio).
@@ -31,10 +25,10 @@ public enum ClassicEngines {
     /// `configure`, which makes the layout object and sets its properties from the input's
     /// settings, as a user of the tutorial edits its constants.
     static func entry(name: String, summary: String,
-                      configure: @escaping @Sendable (LayoutInput) -> CollectionViewLayout) -> Entry {
+                      configure: @escaping @Sendable (LayoutInput) -> CollectionViewLayout) -> EngineEntry {
         let descriptor = EngineDescriptor(name: name, version: "1.0", capabilities: [.query, .collectionViewLayout],
                                          features: features, summary: summary)
-        return Entry(descriptor: descriptor) {
+        return EngineEntry(descriptor: descriptor) {
             CollectionViewLayoutEngine(descriptor: descriptor) { input in
                 let beyond = LayoutFeatures(usedBy: input).subtracting(features)
                 guard beyond.isEmpty else {

@@ -19,7 +19,7 @@ import WaterfallLayout
 /// - **Rect query returns everything** (`query`): `return self.cellAttrisArray;`.
 /// - **No bounds-change invalidation** (`reprepare`): `shouldInvalidateLayoutForBoundsChange:` is
 ///   listed but not implemented, so UIKit's default answers NO even when the width changes.
-/// - Invalid input: `columns` ≤ 0 leaves `columnsMaxYarray` empty and
+/// - Invalid input (`rejects-invalid`): `columns` ≤ 0 leaves `columnsMaxYarray` empty and
 ///   `[self.columnsMaxYarray[0] doubleValue]` raises `NSRangeException` (in the content size, and
 ///   for the first item): a ``TutorialException``.
 ///
@@ -65,8 +65,9 @@ public final class ClassicWaterfallCollectionViewLayout: ClassicCollectionViewLa
         cellAttrisArray.removeAll()
         let count = numberOfItemsInSection0()
         for i in 0..<count {
-            cellAttrisArray.append(layoutAttributesForItem(at: Self.item(i))!)
-            if raisedError != nil { return }
+            let attributes = layoutAttributesForItem(at: Self.item(i))!
+            if raisedError != nil { return }  // the exception leaves before `addObject:`
+            cellAttrisArray.append(attributes)
         }
     }
 

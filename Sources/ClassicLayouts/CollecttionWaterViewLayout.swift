@@ -11,10 +11,11 @@ import WaterfallLayout
 /// `prepare()` (columns start at the top inset, attributes rebuilt), content size (tallest column
 /// plus the bottom inset) and rect query are the plainest readings (docs/decisions/classic.md).
 /// Quirks kept, with the lines they come from:
-/// - **Hash-order ties** (`placement`): `[self.minYDict enumerateKeysAndObjectsUsingBlock:^(...) {
+/// - **Hash-order ties** (golden fixtures; `placement` once 32-bit rounding ties two tops):
+///   `[self.minYDict enumerateKeysAndObjectsUsingBlock:^(...) {
 ///   if ([self.minYDict[minYofCloumn]floatValue] > [self.minYDict[cloumn]floatValue]) { minYofCloumn = cloumn; } }]`,
 ///   modelled as in seed 000 (``StringKeyedColumns``: descending keys).
-/// - **32-bit coordinates** (`stacking`, `column-alignment`, `item-size` at large values):
+/// - **32-bit coordinates** (`item-size`, `stacking`, `no-overlap`, `column-alignment` at large values):
 ///   `float w = ...; float h = ...; float x = ...; float y = ...;` and `floatValue` reads; the column
 ///   update `[self.minYDict[minYofCloumn] floatValue] + h` is a `float` addition.
 /// - **One margin too low** (`stacking`, `content-size`): `float y = [self.minYDict[minYofCloumn] floatValue] + self.rowMargin;`
@@ -25,7 +26,7 @@ import WaterfallLayout
 ///   vertically (its whole display logic); the port's `layoutAttributesForElements(in:)` keeps the
 ///   attributes with `maxY > rect.minY && minY < rect.maxY`, whatever their x.
 /// - **No bounds-change invalidation** (`reprepare`): not overridden (UIKit's default: NO).
-/// - Invalid input: `cloumnsCount` 0 makes `(self.cloumnsCount-1)` wrap to 2^64 - 1, so `w` is
+/// - Invalid input laid out (`rejects-invalid`): `cloumnsCount` 0 makes `(self.cloumnsCount-1)` wrap to 2^64 - 1, so `w` is
 ///   -inf or NaN and `x` NaN; with no keys, lookups of `"0"` are messages to `nil` (0).
 public final class CollecttionWaterViewLayout: ClassicCollectionViewLayout, @unchecked Sendable {
     /// The height of a cell for a width, in pt (the delegate's `WaterViewLayout:cellHighForWidth:atIndexPath:`).

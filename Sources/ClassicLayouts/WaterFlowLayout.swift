@@ -41,7 +41,7 @@ public protocol WaterFlowLayoutDelegate: AnyObject {
 /// - **Quadratic scan** (speed only): `indexOfMinHeight` calls `minHeight` for every column, O(n²) per
 ///   item in the column count. The port computes it once per scan: the array does not change
 ///   during the scan, so the answer is the same.
-/// - Invalid input: `numberOfColumn` 0 makes `numberOfSpace` wrap to 2^64 - 1 and the width
+/// - Invalid input (`rejects-invalid`): `numberOfColumn` 0 makes `numberOfSpace` wrap to 2^64 - 1 and the width
 ///   -inf or NaN, then `_columnHeightsArray[minHeightIndex]` raises `NSRangeException` on the empty
 ///   array (a ``TutorialException``); a zero image width gives an infinite or NaN height.
 public final class WaterFlowLayout: ClassicCollectionViewLayout, @unchecked Sendable {

@@ -25,7 +25,7 @@ import WaterfallLayout
 /// - **Invalidates on every scroll** (`reprepare`): `shouldInvalidateLayoutForBoundsChange:` is among
 ///   the six methods "当界面改变的时候，需要重新更新界面的bounds", read as `return YES;`: true even
 ///   when only the origin moves.
-/// - Invalid input: a negative count leaves the array empty and `columnMaxYs[0]` raises
+/// - Invalid input (`rejects-invalid`): a negative count leaves the array empty and `columnMaxYs[0]` raises
 ///   `NSRangeException` (a ``TutorialException``).
 public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked Sendable {
     /// The flow layout's section inset.
@@ -72,8 +72,9 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked 
         for _ in stride(from: 0, to: n, by: 1) { columnMaxYs.append(Self.roundTrip(sectionInset.top)) }
         let count = numberOfItemsInSection0()
         for i in 0..<count {
-            attrsArray.append(layoutAttributesForItem(at: Self.item(i))!)
-            if raisedError != nil { return }
+            let attributes = layoutAttributesForItem(at: Self.item(i))!
+            if raisedError != nil { return }  // the exception leaves before `addObject:`
+            attrsArray.append(attributes)
         }
     }
 

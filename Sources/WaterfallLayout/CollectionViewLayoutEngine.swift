@@ -8,7 +8,8 @@ import Foundation
 /// `layoutAttributesForItem(at:)` (which some published layouts compute afresh on every call).
 /// Attributes beyond one per input element (duplicates, unknown index paths) go to
 /// ``LayoutResult/extraElements``; an item with no attributes gets `CGRect.null`, and a missing
-/// header or footer is left out, so the `complete` check can name them.
+/// header or footer is left out, so the `complete` check can name them. A layout that is a
+/// ``RaisingCollectionViewLayout`` and recorded an error during the pass makes `layout(_:)` throw it.
 public final class CollectionViewLayoutEngine: LayoutEngine {
     public let descriptor: EngineDescriptor
     private let makeLayout: (LayoutInput) throws -> CollectionViewLayout
@@ -59,7 +60,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
     /// Builds a result shaped like `input` from a flat attribute list. O(elements).
     public static func assemble(_ attributes: [LayoutAttributes], contentSize: CGSize, for input: LayoutInput) -> LayoutResult {
         var sections = input.sections.map { SectionLayout(items: Array(repeating: .null, count: $0.items.count)) }
-        var seen = Set<ElementID>()
+        var seen = Set<ElementID>(minimumCapacity: attributes.count)
         var extra: [LayoutElement] = []
         for a in attributes {
             guard let id = a.elementID, sections.indices.contains(id.section), seen.insert(id).inserted else {

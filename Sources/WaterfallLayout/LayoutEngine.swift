@@ -87,6 +87,16 @@ public struct EngineDescriptor: Hashable, Sendable {
     }
 }
 
+/// A named engine maker: an engine's descriptor and a maker for a fresh instance (the harness
+/// makes one instance per worker). Listed by ``EngineRegistry`` and ``ClassicEngines``.
+public struct EngineEntry: Sendable {
+    public var descriptor: EngineDescriptor
+    public var make: @Sendable () -> LayoutEngine
+    public init(descriptor: EngineDescriptor, make: @escaping @Sendable () -> LayoutEngine) {
+        self.descriptor = descriptor; self.make = make
+    }
+}
+
 /// A layout engine as the harness drives it: pure input in, frames or an error out.
 ///
 /// An engine object is used from one thread at a time; the harness makes one per worker.

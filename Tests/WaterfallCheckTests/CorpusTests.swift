@@ -14,7 +14,7 @@ struct CorpusTests {
     static let handDerived = ["seeds", "edge", "reports", "grid-lanes"]
 
     static func files(_ suite: String) throws -> [URL] {
-        try FixtureFiles.collect([root.appendingPathComponent(suite).path])
+        try FixtureFile.files(at: [root.appendingPathComponent(suite).path]).map(\.url)
     }
 
     @Test("the hand-derived suites pass on the reference engine", arguments: handDerived)

@@ -19,7 +19,7 @@ struct FormatTests {
         try FileManager.default.createDirectory(at: loose.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"format":"waterfall-fixture/1","name":"b","layout":{"containerWidth":10,"columnCount":1},"sections":[]}"#.utf8).write(to: loose)
 
-        let files = try FixtureFiles.collect([dir.path])
+        let files = try FixtureFile.files(at: [dir.path]).map(\.url)
         #expect(files.map(\.lastPathComponent) == ["a.json", "b.json"])
         #expect(try FixtureFormatter.format(canonicalCopy, write: false) == false)
         #expect(try FixtureFormatter.format(loose, write: false) == true)
@@ -54,8 +54,8 @@ struct FormatTests {
         let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("{}".utf8).write(to: dir.appendingPathComponent("x.json.new"))
-        #expect(throws: FixtureFiles.Error.self) { try FixtureFiles.collect([dir.path]) }
-        #expect(throws: FixtureFiles.Error.self) { try FixtureFiles.collect([dir.appendingPathComponent("none").path]) }
+        #expect(throws: FixtureFile.CollectError.self) { try FixtureFile.files(at: [dir.path]) }
+        #expect(throws: FixtureFile.CollectError.self) { try FixtureFile.files(at: [dir.appendingPathComponent("none").path]) }
     }
 
     @Test("AtomicFile replaces a file whole and keeps its permissions")

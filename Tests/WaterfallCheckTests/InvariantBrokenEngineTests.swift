@@ -8,37 +8,23 @@ import WaterfallLayout
 @Suite("Invariants catch broken engines")
 struct InvariantBrokenEngineTests {
     struct Case: CustomTestStringConvertible, Sendable {
-        var invariant: String
-        var engine: @Sendable () -> LayoutEngine
-        var name: String
-        var testDescription: String { "\(invariant) catches \(name)" }
+        var entry: BrokenEngines.Entry
+        var testDescription: String { "\(entry.invariant) catches \(entry.bug)" }
     }
 
-    static let cases: [Case] = {
-        let mini: [(String, MiniWaterfall.Bug)] = [
-            ("complete", .dropsLastItem), ("finite", .nanForZeroHeight), ("no-overlap", .tallItemsDoNotStack),
-            ("column-alignment", .ignoresLeftInset), ("item-size", .ignoresPixelScaleForHeights),
-            ("within-bounds", .widthIgnoresInsets), ("stacking", .firstRowOneMarginLow), ("placement", .tiesGoRight),
-            ("supplementary", .footerIgnoresBottomInset), ("content-size", .trailingSpacingInContentSize),
-            ("query", .queryReturnsEverything), ("deterministic", .alternatesContentHeight),
-            ("accepts-valid", .rejectsZeroHeight), ("rejects-invalid", .noValidation), ("prefix-stable", .placesTallestFirst),
-        ]
-        return mini.map { id, bug in Case(invariant: id, engine: { MiniWaterfall(bug) }, name: bug.rawValue) } + [
-            Case(invariant: "lookup-consistency", engine: { BrokenCollectionViewLayout.engine(.lookupPlacesAgain) }, name: "lookupPlacesAgain"),
-            Case(invariant: "reprepare", engine: { BrokenCollectionViewLayout.engine(.prepareAppends) }, name: "prepareAppends"),
-        ]
-    }()
+    static let cases = BrokenEngines.all.map(Case.init)
 
     @Test func everyInvariantHasABrokenEngine() {
-        #expect(Set(Self.cases.map(\.invariant)) == Set(Invariants.all.map(\.id)))
+        #expect(Set(BrokenEngines.all.map(\.invariant)) == Set(Invariants.all.map(\.id)))
     }
 
     @Test(arguments: cases)
-    func fuzzerFindsAndShrinks(_ c: Case) throws {
+    func fuzzerFindsAndShrinks(_ test: Case) throws {
+        let c = test.entry
         let only = try InvariantSet(ids: [c.invariant])
         // A generous shrink bound: the debug build is slow, and the minimum is what is asserted.
         let config = FuzzConfiguration(seed: 42, cases: 10_000, invariants: only, shrinkTime: 120)
-        let report = Fuzzer(configuration: config, engine: c.engine).run()
+        let report = Fuzzer(configuration: config, engine: c.make).run()
         let found = try #require(report.counterexamples.first)
         #expect(found.invariant == c.invariant)
         #expect(found.failure.invariant == c.invariant)

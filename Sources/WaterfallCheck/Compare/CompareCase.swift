@@ -67,11 +67,11 @@ public struct Replay: Sendable {
 
 extension CompareCase {
     /// The fixtures under `paths` (files, or directories searched recursively for `*.json`), in
-    /// path order (``FixtureFiles/collect(_:)``).
-    /// - Throws: ``FixtureFiles/Error`` for a missing path; ``FixtureError`` (file, line, column,
+    /// path order (``FixtureFile/files(at:)``).
+    /// - Throws: ``FixtureFile/CollectError`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
-        try FixtureFiles.collect(paths).map { url in
+        try FixtureFile.files(at: paths).map(\.url).map { url in
             let f = try FixtureReader.read(contentsOf: url)
             return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Double.init))
         }

@@ -4,19 +4,12 @@ import Foundation
 ///
 /// Engines are made fresh per worker: an engine object is used from one thread at a time.
 public enum EngineRegistry {
-    /// A named engine maker.
-    public struct Entry: Sendable {
-        public var descriptor: EngineDescriptor
-        public var make: @Sendable () -> LayoutEngine
-        public init(descriptor: EngineDescriptor, make: @escaping @Sendable () -> LayoutEngine) {
-            self.descriptor = descriptor; self.make = make
-        }
-    }
+    /// A named engine maker (the name ``resolve(_:options:)`` and the commands use).
+    public typealias Entry = EngineEntry
 
     /// Every built-in engine: the reference first, then the classic ports.
-    public static var builtIn: [Entry] {
-        [Entry(descriptor: ReferenceEngine().descriptor, make: { ReferenceEngine() })]
-            + ClassicEngines.all.map { e in Entry(descriptor: e.descriptor, make: e.make) }
+    public static var builtIn: [EngineEntry] {
+        [EngineEntry(descriptor: ReferenceEngine().descriptor, make: { ReferenceEngine() })] + ClassicEngines.all
     }
 
     /// The built-in engine called `name`, or `nil`.

@@ -49,15 +49,13 @@ public struct ChoiceSource {
         range.lowerBound + Int(draw(UInt64(range.upperBound - range.lowerBound)))
     }
 
-    /// The index of one of `weights` (relative weights out of their sum), index 0 simplest.
-    /// Draws one value in `0 ..< sum(weights)`.
-    public mutating func weighted(_ weights: [UInt64]) -> Int {
-        var v = draw(weights.reduce(0, +) - 1)
-        for (i, w) in weights.enumerated() {
-            if v < w { return i }
-            v -= w
-        }
-        return weights.count - 1
+    /// The index of one of up to four options with relative weights `w0...w3` (a zero weight is never
+    /// picked), index 0 simplest. Draws one value in `0 ..< w0 + w1 + w2 + w3`.
+    public mutating func weighted(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64 = 0, _ w3: UInt64 = 0) -> Int {
+        let v = draw(w0 + w1 + w2 + w3 - 1)
+        if v < w0 { return 0 }
+        if v < w0 + w1 { return 1 }
+        return v < w0 + w1 + w2 ? 2 : 3
     }
 
     /// `true` with probability `numerator / 1024`; `false` (the simpler) when the value is 0.

@@ -7,7 +7,8 @@ extension Counterexample {
         func size(_ i: LayoutInput) -> String { "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
         var s = "FAIL \(invariant) (case \(caseIndex)): \(failure.message)\n"
         s += "  shrunk \(size(originalInput)) to \(size(input)) in \(String(format: "%.2f", shrink.seconds)) s, \(shrink.replays) replays"
-        if shrink.timedOut { s += " (time bound hit: not minimal; raise --shrink-time)" }
+        if shrink.interrupted { s += " (interrupted: not minimal)" }
+        else if shrink.timedOut { s += " (time bound hit: not minimal; raise --shrink-time)" }
         s += "\n  passes: " + shrink.statistics.map { "\($0.pass.rawValue) \($0.stats.improvements)/\($0.stats.attempts)" }.joined(separator: ", ")
         return s
     }

@@ -39,7 +39,7 @@ public struct InputGenerator: Sendable {
     /// - Complexity: O(items + sections).
     public func generate(_ c: inout ChoiceSource) -> LayoutInput {
         let makeInvalid = c.bool(invalidRate)
-        let a: Arithmetic = c.weighted([4, 1]) == 0 ? .exact : .noise
+        let a: Arithmetic = c.weighted(4, 1) == 0 ? .exact : .noise
         let f = features
 
         // Settings. The container width is drawn last: "just above the insets" needs them.
@@ -49,7 +49,7 @@ public struct InputGenerator: Sendable {
         let inset = insets(&c, upTo: 40, a)
         var placement = Placement.shortestFirst
         if f.contains(.roundRobin) {
-            placement = [Placement.shortestFirst, .leftToRight, .rightToLeft][c.weighted([8, 1, 1])]
+            placement = [Placement.shortestFirst, .leftToRight, .rightToLeft][c.weighted(8, 1, 1)]
         }
         var tieTolerance: CGFloat = 0
         if f.contains(.tieTolerance), c.bool(250) { tieTolerance = length(&c, upTo: 30, a) }
@@ -89,7 +89,7 @@ public struct InputGenerator: Sendable {
     // MARK: - Parts
 
     func columnCount(_ c: inout ChoiceSource) -> Int {
-        switch c.weighted([60, 35, 2]) {
+        switch c.weighted(60, 35, 2) {
         case 0: return c.int(1...4)
         case 1: return c.int(5...12)
         default: return c.int(13...100)
@@ -107,7 +107,7 @@ public struct InputGenerator: Sendable {
         let n = s.columnCount ?? settings.columnCount
         let target = large ? c.int(500...3000) : c.int(0...max(0, min(budget, maxItems)))
         // Heights: free, all equal (ties everywhere), or a palette of three repeated values.
-        let mode = c.weighted([7, 2, 1])
+        let mode = c.weighted(7, 2, 1)
         let palette = mode == 0 ? [] : (0..<(mode == 1 ? 1 : 3)).map { _ in height(&c, a) }
         s.items = c.list(target: target, limit: max(0, budget)) { c, _ in
             item(&c, a, columns: n, placement: settings.placement, palette: palette)
@@ -119,7 +119,7 @@ public struct InputGenerator: Sendable {
     func item(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, placement: Placement, palette: [CGFloat]) -> LayoutItem {
         var span = 1
         if features.contains(.span), !placement.isRoundRobin {
-            switch c.weighted([85, 13, 2]) {
+            switch c.weighted(85, 13, 2) {
             case 0: span = 1
             case 1: span = c.int(2...max(2, min(n, 4)))
             default: span = n + c.int(1...3)  // wider than the section: clamped to n
@@ -146,7 +146,7 @@ public struct InputGenerator: Sendable {
 
     /// A natural size: mostly a camera or screen aspect ratio, sometimes arbitrary.
     func naturalSize(_ c: inout ChoiceSource, _ a: Arithmetic) -> (CGFloat, CGFloat) {
-        switch c.weighted([6, 3, a == .noise ? 1 : 0]) {
+        switch c.weighted(6, 3, a == .noise ? 1 : 0) {
         case 0:
             let photos: [(CGFloat, CGFloat)] = [(640, 480), (4032, 3024), (3024, 4032), (1920, 1080), (1080, 1920),
                                                 (1080, 1080), (1170, 2532), (3000, 2000), (2000, 3000), (800, 1200)]
@@ -160,7 +160,7 @@ public struct InputGenerator: Sendable {
 
     /// An item height: small, fractional, zero-heavy, very tall, or float noise.
     func height(_ c: inout ChoiceSource, _ a: Arithmetic) -> CGFloat {
-        switch c.weighted([12, 5, 1, a == .noise ? 5 : 0]) {
+        switch c.weighted(12, 5, 1, a == .noise ? 5 : 0) {
         case 0: return CGFloat(c.int(0...400))
         case 1: return CGFloat(c.int(0...(400 * 64))) / 64
         case 2: return CGFloat(c.int(1000...100_000))
@@ -170,7 +170,7 @@ public struct InputGenerator: Sendable {
 
     /// A length in about `0...max` pt: zero, whole, on the 1/64 grid, or (noise cases) noise.
     func length(_ c: inout ChoiceSource, upTo max: Int, _ a: Arithmetic) -> CGFloat {
-        switch c.weighted([3, 5, 3, a == .noise ? 3 : 0]) {
+        switch c.weighted(3, 5, 3, a == .noise ? 3 : 0) {
         case 0: return 0
         case 1: return CGFloat(c.int(1...max))
         case 2: return CGFloat(c.int(1...(max * 64))) / 64
@@ -180,7 +180,7 @@ public struct InputGenerator: Sendable {
 
     /// Float noise: thirds, tenths, and (when `large`) values up to 10^9 pt; also values near 10^-9 pt.
     func noise(_ c: inout ChoiceSource, upTo max: Int, large: Bool) -> CGFloat {
-        switch c.weighted([4, 4, 1, large ? 1 : 0]) {
+        switch c.weighted(4, 4, 1, large ? 1 : 0) {
         case 0: return CGFloat(c.int(0...(max * 3))) / 3
         case 1: return CGFloat(c.int(0...(max * 10))) * 0.1
         case 2: return CGFloat(c.int(1...999)) * 1e-9
@@ -189,7 +189,7 @@ public struct InputGenerator: Sendable {
     }
 
     func insets(_ c: inout ChoiceSource, upTo max: Int, _ a: Arithmetic) -> EdgeInsets {
-        switch c.weighted([3, 4, 2]) {
+        switch c.weighted(3, 4, 2) {
         case 0: return .zero
         case 1: return EdgeInsets(all: length(&c, upTo: max, a))
         default:
@@ -200,7 +200,7 @@ public struct InputGenerator: Sendable {
 
     /// Phones, tablets, fractional widths, and widths just above what the insets and spacings take.
     func containerWidth(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, spacing: CGFloat, inset: EdgeInsets) -> CGFloat {
-        switch c.weighted([10, 5, 3, 1]) {
+        switch c.weighted(10, 5, 3, 1) {
         case 0: return CGFloat(c.int(320...430))
         case 1: return CGFloat(c.int(744...1366))
         case 2:

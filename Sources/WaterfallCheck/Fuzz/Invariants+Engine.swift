@@ -73,7 +73,7 @@ func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
 /// `query`: for rects around, on, between and touching the frames (zero-size ones included),
 /// `elements(in:)` answers exactly the elements whose frames meet the rect by FIXTURE-FORMAT §9's
 /// strict predicate, each once. Engines without the `query` capability are not checked.
-/// - Complexity: O(r · (n + k log k)) for r ≈ 17 rects and k answers, against a brute-force
+/// - Complexity: O(r · (n + k log k)) for r = 12 rects and k answers, against a brute-force
 ///   filter merged with the sorted answer.
 func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     guard c.engine.descriptor.capabilities.contains(.query), let r = c.result else { return nil }
@@ -114,7 +114,7 @@ func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [
     var rects = [CGRect(x: -1, y: -1, width: W + 2, height: H + 2), CGRect(x: 0, y: H * unit(), width: W, height: 812)]
     let finite = elements.filter { $0.frame.origin.x.isFinite && $0.frame.origin.y.isFinite && $0.frame.size.width.isFinite && $0.frame.size.height.isFinite }
     if !finite.isEmpty {
-        for _ in 0..<3 {
+        for _ in 0..<2 {
             let f = finite[Int(rng.next(upTo: UInt64(finite.count - 1)))].frame
             rects.append(f)
             rects.append(CGRect(x: f.midX, y: f.midY, width: 0, height: 0))
@@ -122,7 +122,7 @@ func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [
             rects.append(CGRect(x: f.minX, y: 0, width: 0, height: H))
         }
     }
-    for _ in 0..<3 {
+    for _ in 0..<2 {
         let x = (W + 20) * unit() - 10, y = (H + 20) * unit() - 10
         let w = unit() < 0.2 ? 0 : W * unit(), h = unit() < 0.2 ? 0 : H * unit() / 2
         rects.append(CGRect(x: x, y: y, width: w, height: h))

@@ -39,13 +39,14 @@ func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
 func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
     eachItem(c) { id, f, m, _ in
         guard !c.close(f.height, m.frame.height) else { return nil }
+        let (actual, expected) = Invariants.pair(f.height, m.frame.height)
         let how: String
         switch c.input.sections[id.section].items[id.item].dimension {
-        case .height(let h): how = "its height is \(formatPoints(h))"
-        case .size(let s): how = "its size \(formatPoints(s.width))x\(formatPoints(s.height)) scaled to \(formatPoints(m.frame.width)) wide is \(formatPoints(m.frame.height))"
+        case .height: how = "its height is \(expected)"
+        case .size(let s): how = "its size \(Invariants.amount(s.width))x\(Invariants.amount(s.height)) scaled to \(formatPoints(m.frame.width)) wide is \(expected)"
             + (c.input.settings.pixelScale.map { " (floored to 1/\(formatPoints($0)) pt)" } ?? "")
         }
-        return Invariants.fail("item-size", "\(id) \(f.shortDescription) is \(formatPoints(f.height)) tall, but \(how)", [id])
+        return Invariants.fail("item-size", "\(id) \(f.shortDescription) is \(actual) tall, but \(how)", [id])
     }
 }
 
@@ -75,6 +76,7 @@ func checkStacking(_ c: CheckContext) -> InvariantFailure? {
         guard m.aligned, !c.close(f.minY, m.frame.minY) else { return nil }
         let k = min(c.input.sections[id.section].items[id.item].span, s.columnCount)
         let columns = k == 1 ? "column \(m.column)" : "columns \(m.column)-\(m.column + k - 1)"
+        let (actual, expected) = Invariants.pair(f.minY, m.frame.minY)
         let why: String
         if m.above < 0 {
             why = "the section's items top (nothing above it in \(columns))"
@@ -82,7 +84,7 @@ func checkStacking(_ c: CheckContext) -> InvariantFailure? {
             let above = ElementID.item(id.section, m.above)
             why = "\(above)'s bottom \(formatPoints(s.items[m.above].frame.maxY)) + rowSpacing \(formatPoints(rowSpacing))"
         }
-        return Invariants.fail("stacking", "\(id) \(f.shortDescription) in \(columns) is at y = \(formatPoints(f.minY)), expected \(formatPoints(m.frame.minY)): \(why)",
+        return Invariants.fail("stacking", "\(id) \(f.shortDescription) in \(columns) is at y = \(actual), expected \(expected): \(why)",
                                m.above < 0 ? [id] : [id, .item(id.section, m.above)])
     }
 }
@@ -129,5 +131,7 @@ func checkContentSize(_ c: CheckContext) -> InvariantFailure? {
     if r.contentSize.height > expected.height, c.close(r.contentSize.height - s.rowSpacing, expected.height), s.rowSpacing > 0 {
         why += "; the difference is one trailing rowSpacing"
     }
-    return Invariants.fail("content-size", "contentSize [\(formatPoints(r.contentSize.width)), \(formatPoints(r.contentSize.height))], expected [\(formatPoints(expected.width)), \(formatPoints(expected.height))]: \(why)")
+    let (aw, ew) = Invariants.pair(r.contentSize.width, expected.width)
+    let (ah, eh) = Invariants.pair(r.contentSize.height, expected.height)
+    return Invariants.fail("content-size", "contentSize [\(aw), \(ah)], expected [\(ew), \(eh)]: \(why)")
 }

@@ -72,7 +72,7 @@ func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
             let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
             guard dy > tol else { continue }
             let (a, b) = elements[i].id < elements[j].id ? (elements[i], elements[j]) : (elements[j], elements[i])
-            return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(formatPoints(min(dx, dy))) pt",
+            return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(Invariants.amount(min(dx, dy))) pt",
                                    [a.id, b.id])
         }
         open.append(i)

@@ -47,6 +47,8 @@ public struct Shrinker {
         public var statistics: [(pass: Pass, stats: PassStatistics)]
         /// Whether the time limit (or a stop request) ended the shrink before a fixpoint.
         public var timedOut: Bool
+        /// Whether it was a stop request (``shouldStop``), not the time limit.
+        public var interrupted: Bool
         public var seconds: Double
         /// Replays run.
         public var replays: Int
@@ -90,7 +92,8 @@ public struct Shrinker {
                 if run.improvements > improvements { improved = true }
             }
         }
-        return Outcome(best: run.best, statistics: stats, timedOut: run.stopped, seconds: now() - began, replays: run.attempts)
+        return Outcome(best: run.best, statistics: stats, timedOut: run.stopped, interrupted: run.interrupted,
+                       seconds: now() - began, replays: run.attempts)
     }
 
     /// The mutable state of one shrink.
@@ -102,11 +105,13 @@ public struct Shrinker {
         var attempts = 0
         var improvements = 0
         var stopped = false
+        var interrupted = false
 
         /// Replays `choices`; keeps the result when it fails and is simpler. Returns whether it was kept.
         mutating func attempt(_ choices: [UInt64]) -> Bool {
             guard !stopped else { return false }
-            if now() > deadline || shouldStop() { stopped = true; return false }
+            if shouldStop() { stopped = true; interrupted = true; return false }
+            if now() > deadline { stopped = true; return false }
             guard choices != best.choices else { return false }
             attempts += 1
             guard let c = test(choices), Shrinker.simpler(c.choices, than: best.choices) else { return false }

@@ -50,6 +50,24 @@ public struct FixtureFile: Hashable, Sendable {
         return (files, problems)
     }
 
+    /// A path ``files(at:)`` could not use: one that does not exist, a pending `*.json.new`
+    /// named as a fixture, or a directory with no fixtures. `description` is the problem's
+    /// message, which names the path.
+    public struct CollectError: Error, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The fixture files under `paths` as ``collect(_:)`` finds them, for commands that stop at
+    /// the first path they cannot use (`format`, `compare`, the fuzzer's replay).
+    /// - Throws: ``CollectError`` for the first problem ``collect(_:)`` reports.
+    public static func files(at paths: [String]) throws -> [FixtureFile] {
+        let (files, problems) = collect(paths.map { URL(fileURLWithPath: $0) })
+        if let p = problems.first { throw CollectError(path: p.file, message: p.message) }
+        return files
+    }
+
     /// Regular files under directory `root` whose name ends with `suffix`, skipping hidden
     /// entries, sorted by relative path.
     static func walk(_ root: URL, shown: String, suffix: String) -> [FixtureFile] {

@@ -20,18 +20,18 @@ extension HTMLReport {
 
     /// The index page: counts, the failure index, the other cases folded, and (when inline) each failing case.
     func indexPage() -> String {
-        let e = Markup.escape
+        let e: (String) -> String = { Markup.escape($0) }
         let failing = self.failing
         var b = "<h1>\(e(title))</h1>\n"
         for n in notes { b += "<p class=\"note\">\(e(n))</p>\n" }
         b += "<table class=\"counts\"><tr><th>cases</th>"
         for s in Status.allCases { b += "<th class=\"\(s.rawValue)\">\(s.rawValue)</th>" }
-        b += "</tr>\n<tr><td>\(cases.count)</td>"
-        for s in Status.allCases { b += "<td class=\"\(s.rawValue)\">\(count(s))</td>" }
+        b += "</tr>\n<tr><td>\(cases.count + unlistedPassed)</td>"
+        for s in Status.allCases { b += "<td class=\"\(s.rawValue)\">\(count(s) + (s == .passed ? unlistedPassed : 0))</td>" }
         b += "</tr></table>\n"
         b += failing.isEmpty
             ? "<p class=\"verdict ok\">No failing case.</p>\n"
-            : "<p class=\"verdict bad\">\(failing.count) failing case\(failing.count == 1 ? "" : "s") of \(cases.count).</p>\n"
+            : "<p class=\"verdict bad\">\(failing.count) failing case\(failing.count == 1 ? "" : "s") of \(cases.count + unlistedPassed).</p>\n"
         if !failing.isEmpty {
             b += "<h2>Failures</h2>\n<table class=\"index\"><thead><tr><th>#</th><th>case</th><th>status</th><th>file</th><th>summary</th></tr></thead><tbody>\n"
             for (n, c) in failing {
@@ -59,7 +59,7 @@ extension HTMLReport {
 
     /// One failing case: heading, file, summary, error, input outline, pictures, difference table.
     func section(_ n: Int, _ c: Case) -> String {
-        let e = Markup.escape
+        let e: (String) -> String = { Markup.escape($0) }
         var b = "<section class=\"case\" id=\"\(Self.anchor(n))\">\n"
         b += "<h2><span class=\"badge \(c.status.rawValue)\">\(c.status.rawValue)</span> \(n). \(e(c.name))</h2>\n"
         if let f = c.file { b += "<p class=\"file\">\(e(f))</p>\n" }
@@ -73,10 +73,10 @@ extension HTMLReport {
             var pictures: [SVGRenderer.Picture] = []
             if let actual = c.actual {
                 pictures = SVGRenderer.pictures(input: input, expected: c.expected, actual: actual, moved: c.highlighted, options: options)
-                if c.expected == nil { pictures = pictures.map { .init(caption: "Actual: " + $0.caption, svg: $0.svg) } }
+                if c.expected == nil { pictures = pictures.map { .init(caption: "\(Self.capitalized(options.actualName)): " + $0.caption, svg: $0.svg) } }
             } else if let expected = c.expected {
                 pictures = SVGRenderer.pictures(input: input, expected: nil, actual: expected, options: options)
-                    .map { .init(caption: "Expected (no actual layout): " + $0.caption, svg: $0.svg) }
+                    .map { .init(caption: "\(Self.capitalized(options.expectedName)) (no \(options.actualName) layout): " + $0.caption, svg: $0.svg) }
             }
             for p in pictures { b += "<figure>\n<figcaption>\(e(p.caption))</figcaption>\n\(p.svg)</figure>\n" }
         }
@@ -90,6 +90,8 @@ extension HTMLReport {
         }
         return b + "</section>\n"
     }
+
+    static func capitalized(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
     /// One line describing an input: width, columns, sections, items, placement.
     static func outline(_ input: LayoutInput) -> String {

@@ -68,6 +68,8 @@ public struct HTMLReport: Sendable {
     public var maximumRows: Int
     /// Picture settings (``SVGRenderer/Options/standalone`` is always `false` here).
     public var pictureOptions: SVGRenderer.Options
+    /// Passing cases counted but not named (a comparison counts its identical cases only).
+    public var unlistedPassed = 0
     /// The cases in the order added.
     public private(set) var cases: [Case] = []
 

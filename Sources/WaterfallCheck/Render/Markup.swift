@@ -2,13 +2,26 @@ import Foundation
 
 /// Text and numbers for SVG and HTML output.
 enum Markup {
+    /// Whitespace written as a character reference (`&#9;`, `&#10;`, `&#13;`) rather than as
+    /// itself: in an XML attribute value, so it survives attribute-value normalisation.
+    struct ReferencedWhitespace: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let tab = ReferencedWhitespace(rawValue: 1 << 0)
+        static let lineFeed = ReferencedWhitespace(rawValue: 1 << 1)
+        static let carriageReturn = ReferencedWhitespace(rawValue: 1 << 2)
+        static let all: ReferencedWhitespace = [.tab, .lineFeed, .carriageReturn]
+    }
+
     /// `s` safe inside XML/HTML text and double- or single-quoted attributes: `& < > " '` become
-    /// entities, and characters XML 1.0 forbids (C0 controls other than tab, LF, CR; U+FFFE,
-    /// U+FFFF) become U+FFFD, so every report stays well-formed whatever a message contains.
+    /// entities (`'` as `apostrophe`: `&#39;`, which HTML 4 also knows, or XML's `&apos;`), tab,
+    /// LF and CR in `whitespace` become character references, and characters XML 1.0 forbids
+    /// (C0 controls other than tab, LF, CR; U+FFFE, U+FFFF; a Swift String holds no lone
+    /// surrogate) become U+FFFD, so every report stays well-formed whatever a message contains.
+    /// The one escaper of the SVG/HTML renderer and ``JUnitReport``.
     ///
     /// - Complexity: O(length); returns `s` itself when nothing needs escaping.
-    static func escape(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: needsEscape) else { return s }
+    static func escape(_ s: String, whitespace: ReferencedWhitespace = [], apostrophe: String = "&#39;") -> String {
+        guard s.unicodeScalars.contains(where: { needsEscape($0, whitespace) }) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
         for u in s.unicodeScalars {
@@ -17,7 +30,10 @@ enum Markup {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "'": out += apostrophe
+            case "\t" where whitespace.contains(.tab): out += "&#9;"
+            case "\n" where whitespace.contains(.lineFeed): out += "&#10;"
+            case "\r" where whitespace.contains(.carriageReturn): out += "&#13;"
             default: out.unicodeScalars.append(isForbidden(u) ? "\u{FFFD}" : u)
             }
         }
@@ -25,9 +41,12 @@ enum Markup {
     }
 
     @inline(__always)
-    private static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+    private static func needsEscape(_ u: Unicode.Scalar, _ whitespace: ReferencedWhitespace) -> Bool {
         switch u {
         case "&", "<", ">", "\"", "'": return true
+        case "\t": return whitespace.contains(.tab)
+        case "\n": return whitespace.contains(.lineFeed)
+        case "\r": return whitespace.contains(.carriageReturn)
         default: return isForbidden(u)
         }
     }

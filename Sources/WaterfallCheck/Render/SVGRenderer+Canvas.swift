@@ -12,12 +12,12 @@ extension SVGRenderer {
         /// The actual frames, differences highlighted, missing ones outlined where expected.
         case actual
 
-        var caption: String {
+        /// The caption above the panel, in the side names of `options`.
+        func caption(_ options: Options) -> String {
             switch self {
-            case .plain: return ""
-            case .overlay: return ""
-            case .expected: return "expected"
-            case .actual: return "actual"
+            case .plain, .overlay: return ""
+            case .expected: return options.expectedName
+            case .actual: return options.actualName
             }
         }
     }
@@ -89,6 +89,10 @@ extension SVGRenderer {
         static func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
 
         static let margin: CGFloat = 8, gap: CGFloat = 16
+        /// The largest scale fitting chooses, px per pt, for a panel of `box`: 4, or more for a
+        /// panel that would then stay under 240 px on its longer side. A shrunk 1 × 10 pt
+        /// counterexample is drawn about 120 × 240 px, not 640 px wide.
+        static func maximumFittedScale(_ box: CGRect) -> CGFloat { max(4, 240 / max(box.width, box.height)) }
 
         /// Pixels per pt for `count` panels of `box` side by side: ``Options/scale``, else the
         /// largest that keeps them within ``Options/maxWidth`` (and ``Options/maxHeight``).
@@ -97,12 +101,13 @@ extension SVGRenderer {
             let n = CGFloat(count)
             var s = (options.maxWidth - (n - 1) * Self.gap) / (n * box.width)
             if let mh = options.maxHeight { s = min(s, mh / box.height) }
+            s = min(s, Self.maximumFittedScale(box))
             return s.isFinite && s > 0 ? s : 1
         }
 
         /// `kinds` side by side, each showing all of ``bounds``.
         func document(panels kinds: [PanelKind], legend: LegendKind) -> String {
-            let specs = kinds.map { PanelSpec(kind: $0, box: bounds, entries: entries, caption: $0.caption) }
+            let specs = kinds.map { PanelSpec(kind: $0, box: bounds, entries: entries, caption: $0.caption(options)) }
             return document(specs, scale: scale(panels: kinds.count, box: bounds), legend: legend)
         }
 
@@ -119,7 +124,7 @@ extension SVGRenderer {
             var best = (count: 1, scale: 0.0 as CGFloat)
             for k in 1...64 {
                 let n = CGFloat(k)
-                let s = min((options.maxWidth - (n - 1) * Self.gap) / (n * b.width), maxH * n / b.height)
+                let s = min((options.maxWidth - (n - 1) * Self.gap) / (n * b.width), maxH * n / b.height, Self.maximumFittedScale(b))
                 if s > best.scale { best = (k, s) }
             }
             let scale = options.scale ?? best.scale
@@ -128,7 +133,7 @@ extension SVGRenderer {
             let specs = (0..<k).map { i -> PanelSpec in
                 let box = CGRect(x: b.minX, y: b.minY + CGFloat(i) * h, width: b.width, height: h)
                 return PanelSpec(kind: kind, box: box, entries: k == 1 ? entries : entries.filter { Self.touches($0, box) },
-                                 caption: i == 0 && !kind.caption.isEmpty ? kind.caption : "")
+                                 caption: i == 0 ? kind.caption(options) : "")
             }
             return document(specs, scale: scale, legend: legend,
                             note: k == 1 ? nil : "\(k) strips of \(formatPoints(h.rounded())) pt, read left to right")
@@ -189,10 +194,11 @@ extension SVGRenderer {
                            (.box("wf-col"), "column"), (.box("wf-inset"), "section inset"),
                            (.line("wf-content"), "content size")]
             case .diff:
-                entries = [(.box("wf-item"), "actual, as expected"), (.box("wf-exp"), "expected (outline)"),
-                           (.box("wf-moved"), "moved or resized (\(c.count(.moved)))"), (.arrow, "expected → actual origin"),
-                           (.box("wf-missing"), "missing, expected only (\(c.count(.missing)))"),
-                           (.box("wf-extra"), "extra, actual only (\(c.count(.extra)))"), (.line("wf-content"), "content size")]
+                let e = options.expectedName, a = options.actualName
+                entries = [(.box("wf-item"), "\(a), as \(e)"), (.box("wf-exp"), "\(e) (outline)"),
+                           (.box("wf-moved"), "moved or resized (\(c.count(.moved)))"), (.arrow, "\(e) → \(a) origin"),
+                           (.box("wf-missing"), "missing, \(e) only (\(c.count(.missing)))"),
+                           (.box("wf-extra"), "extra, \(a) only (\(c.count(.extra)))"), (.line("wf-content"), "content size")]
             }
             var x = x0, y = y0
             out += "<g class=\"wf-legend\" data-legend=\"\(kind == .plain ? "plain" : "diff")\">\n"

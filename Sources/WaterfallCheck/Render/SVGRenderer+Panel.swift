@@ -81,8 +81,8 @@ extension SVGRenderer.Canvas {
         case .overlay:
             if sameSize { p.contentLine(a, width: W, which: "actual", label: "contentSize") }
             else {
-                p.contentLine(e, width: W, which: "expected", label: "expected contentSize", dashed: true)
-                p.contentLine(a, width: W, which: "actual", label: "actual contentSize")
+                p.contentLine(e, width: W, which: "expected", label: "\(options.expectedName) contentSize", dashed: true)
+                p.contentLine(a, width: W, which: "actual", label: "\(options.actualName) contentSize")
             }
         }
         p.finishLabels()

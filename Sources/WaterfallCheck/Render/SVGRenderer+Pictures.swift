@@ -30,11 +30,13 @@ extension SVGRenderer {
         let isDiff = expected != nil
         func canvas(_ o: Options) -> Canvas { Canvas(input: input, comparison: comparison, options: o) }
         let legend: LegendKind = isDiff ? .diff : .plain
+        let e = options.expectedName, a = options.actualName
+        let E = e.prefix(1).uppercased() + e.dropFirst()
         if comparison.entries.count <= options.labelLimit {
             guard isDiff else { return [Picture(caption: "Layout", svg: canvas(options).document(panels: [.plain], legend: .plain))] }
-            return [Picture(caption: "Expected (dashed outline) over actual (filled)",
+            return [Picture(caption: "\(E) (dashed outline) over \(a) (filled)",
                             svg: canvas(options).document(panels: [.overlay], legend: .diff)),
-                    Picture(caption: "Expected and actual side by side",
+                    Picture(caption: "\(E) and \(a) side by side",
                             svg: canvas(options).document(panels: [.expected, .actual], legend: .diff))]
         }
         let window = differenceWindow(comparison, input: input, height: options.windowHeight)
@@ -47,9 +49,9 @@ extension SVGRenderer {
         let span = "y \(formatPoints(window.rect.minY)) to \(formatPoints(window.rect.maxY)) pt"
         var out: [Picture] = []
         if isDiff {
-            out.append(Picture(caption: "Window around the first difference, \(window.around) (\(span)): expected (dashed) over actual (filled)",
+            out.append(Picture(caption: "Window around the first difference, \(window.around) (\(span)): \(e) (dashed) over \(a) (filled)",
                                svg: canvas(windowed).document(panels: [.overlay], legend: .diff)))
-            out.append(Picture(caption: "The same window, expected and actual side by side",
+            out.append(Picture(caption: "The same window, \(e) and \(a) side by side",
                                svg: canvas(windowed).document(panels: [.expected, .actual], legend: .diff)))
         } else {
             out.append(Picture(caption: "The top of the layout (\(span))", svg: canvas(windowed).document(panels: [.plain], legend: .plain)))

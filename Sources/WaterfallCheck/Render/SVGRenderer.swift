@@ -46,6 +46,10 @@ public enum SVGRenderer {
         /// `true` (the default) writes a self-contained SVG file (namespace and style sheet);
         /// `false` writes a fragment for inline use in HTML, styled by ``styleSheet``.
         public var standalone: Bool
+        /// What the two sides of a diff are called in legends and captions: `expected` and
+        /// `actual` for a golden run, `baseline` and `candidate` for an engine comparison.
+        public var expectedName: String
+        public var actualName: String
         /// Height of the window ``SVGRenderer/pictures(input:expected:actual:moved:options:)``
         /// crops around the first difference of a large layout, pt.
         public var windowHeight: CGFloat
@@ -53,11 +57,13 @@ public enum SVGRenderer {
         public init(scale: CGFloat? = nil, maxWidth: CGFloat = 640, maxHeight: CGFloat? = nil,
                     window: CGRect? = nil, detail: Detail = .automatic, labelLimit: Int = 1_000,
                     tolerance: CGFloat = Fixture.defaultTolerance, title: String? = nil,
-                    standalone: Bool = true, windowHeight: CGFloat = 480) {
+                    standalone: Bool = true, windowHeight: CGFloat = 480,
+                    expectedName: String = "expected", actualName: String = "actual") {
             self.scale = scale; self.maxWidth = maxWidth; self.maxHeight = maxHeight
             self.window = window; self.detail = detail; self.labelLimit = labelLimit
             self.tolerance = tolerance; self.title = title; self.standalone = standalone
             self.windowHeight = windowHeight
+            self.expectedName = expectedName; self.actualName = actualName
         }
     }
 

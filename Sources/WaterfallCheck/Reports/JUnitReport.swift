@@ -49,27 +49,11 @@ public enum JUnitReport {
         return out + "</testsuites>\n"
     }
 
-    /// Escapes `&`, `<`, `>`, `"` and `'`; in an attribute also tab, LF and CR as character
-    /// references (so they survive attribute-value normalisation); every other character XML 1.0
-    /// forbids (C0 controls, U+FFFE, U+FFFF; a Swift String holds no lone surrogate) as U+FFFD.
+    /// Escapes `&`, `<`, `>`, `"` and `'` (as `&apos;`); CR always, and in an attribute also tab
+    /// and LF, as character references (so they survive attribute-value normalisation); every
+    /// other character XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF) as U+FFFD
+    /// (``Markup/escape(_:whitespace:apostrophe:)``).
     public static func escape(_ s: String, attribute: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(c)
-            default:
-                if c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
+        Markup.escape(s, whitespace: attribute ? .all : .carriageReturn, apostrophe: "&apos;")
     }
 }

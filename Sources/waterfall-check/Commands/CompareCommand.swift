@@ -8,7 +8,7 @@ enum CompareCommand: Command {
     static let summary = "Run two engines over fixtures and generated inputs; report every difference, shrunk"
     static let usage = """
     USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
-                                   [--tolerance PT] [--save DIR] [--json FILE]
+                                   [--tolerance PT] [--save DIR] [--json FILE] [--html DIR]
                                    [--engine-timeout SECONDS] [--isolate] [PATH...]
 
     Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
@@ -29,6 +29,8 @@ enum CompareCommand: Command {
       --tolerance PT           per-component tolerance (default: the fixture's, else 0.001)
       --save DIR               write each minimal difference to DIR as a fixture (expected: baseline)
       --json FILE              also write the report as JSON
+      --html DIR               also write a self-contained HTML report: each difference drawn,
+                               baseline (dashed) over candidate (filled), with its table
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
 
@@ -43,6 +45,7 @@ enum CompareCommand: Command {
         let tolerance = try args.points("--tolerance")
         let saveDir = try args.value("--save")
         let jsonFile = try args.value("--json")
+        let htmlDir = try args.value("--html")
         let options = try engineOptions(&args)
         let paths = try args.finish()
 
@@ -68,6 +71,13 @@ enum CompareCommand: Command {
         print(report.text(), terminator: "")
         if let jsonFile {
             try Data(report.json().utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic)
+        }
+        if let htmlDir {
+            var page = HTMLReport(title: "waterfall-check compare: \(baselineEntry.descriptor.name) (baseline) against \(candidateEntry.descriptor.name) (candidate)")
+            page.add(report)
+            do { try page.write(to: URL(fileURLWithPath: htmlDir)) } catch {
+                printError("error: \(error)"); return 2
+            }
         }
         if let saveDir {
             let written = try report.saveFixtures(in: saveDir)

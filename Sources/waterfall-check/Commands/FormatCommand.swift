@@ -24,7 +24,7 @@ enum FormatCommand: Command {
         let paths = try args.finish()
         guard !paths.isEmpty else { throw UsageError("format needs at least one PATH") }
         let files: [URL]
-        do { files = try FixtureFiles.collect(paths) } catch let e as FixtureFiles.Error {
+        do { files = try FixtureFile.files(at: paths).map(\.url) } catch let e as FixtureFile.CollectError {
             printError("error: \(e)"); return 2
         }
         var faults = 0, changed = 0

@@ -143,7 +143,7 @@ enum FuzzCommand: Command {
     static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?) -> Int {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let urls = try? FixtureFiles.collect([directory]) else { return 0 }
+              let urls = try? FixtureFile.files(at: [directory]).map(\.url) else { return 0 }
         let instance = engine.make()
         var failed = 0, skipped = 0
         for url in urls {
@@ -157,7 +157,7 @@ enum FuzzCommand: Command {
                                         invariants: selection, seed: 0)
             if !found.isEmpty {
                 failed += 1
-                for f in found { print("replay FAIL \(url.relativePath): \(f.message)") }
+                print("replay FAIL \(url.relativePath): \(found[0].message)\(found.count > 1 ? " (and \(found.count - 1) more invariant(s))" : "")")
             }
         }
         print("replayed \(urls.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")

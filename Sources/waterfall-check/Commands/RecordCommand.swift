@@ -12,7 +12,9 @@ enum RecordCommand: Command {
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
     or with --accept into the fixture itself. Files are written whole in canonical form, through
-    a temporary file and a rename: a failed write leaves the fixture as it was.
+    a temporary file and a rename: a failed write leaves the fixture as it was. A fixture without
+    expected is recorded only when the output passes every invariant (see 'waterfall-check fuzz
+    --list-invariants'): an output that breaks one is never blessed.
 
     OPTIONS:
       --mode missing    record fixtures without expected
@@ -38,7 +40,8 @@ enum RecordCommand: Command {
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,
                                   recordTarget: accept ? .fixture : .pending,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  invariants: InvariantChecker())
         let report = runner.run(paths: paths)
         print(TextReport.render(report), terminator: "")
         if !accept && report.results.contains(where: { $0.recorded != nil }) {

@@ -10,12 +10,14 @@ enum RenderCommand: Command {
     static let usage = """
     USAGE: waterfall-check render FIXTURE [--engine NAME] [--out FILE.svg] [--diff | --side-by-side]
                                   [--against NAME] [--tolerance PT] [--scale PX]
+                                  [--engine-timeout SECONDS] [--isolate]
 
     Lays FIXTURE out with the engine and draws the result to scale: container, section insets,
     columns, every item labelled section.item, headers, footers and the content-size line.
 
     OPTIONS:
-      --engine NAME     the engine (default reference; 'waterfall-check engines' lists them)
+      --engine NAME     the engine: a built-in name (default reference; see 'waterfall-check
+                        engines') or exec:'CMD ARGS' (FIXTURE-FORMAT §9)
       --out FILE.svg    write the picture to FILE (atomically) instead of standard output
       --diff            draw the fixture's expected frames (dashed outlines) over the engine's
                         (filled); moved items orange with an arrow from where they were expected,
@@ -25,6 +27,8 @@ enum RenderCommand: Command {
                         expected frames (implies --diff unless --side-by-side is given)
       --tolerance PT    what counts as moved (default: the fixture's, else 0.001 pt)
       --scale PX        pixels per pt (default: fit 640 px wide)
+      --engine-timeout SECONDS  time an external engine gets per request (default 10)
+      --isolate         run built-in engines in a waterfall-engine subprocess
 
     Layouts of more than 1,000 elements are drawn compactly (no labels, differences ringed) in
     strips read left to right. Exit status: 0 written (whether or not the layouts differ), 1 the
@@ -39,11 +43,12 @@ enum RenderCommand: Command {
         let against = try args.value("--against")
         let tolerance = try args.points("--tolerance")
         let scale = try args.value("--scale", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let engineOptions = try engineOptions(&args)
         let rest = try args.finish()
         guard rest.count == 1 else { throw UsageError(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
         guard !(diff && sideBySide) else { throw UsageError("--diff and --side-by-side are exclusive") }
-        let entry = try engine(named: engineName)
-        let reference = try against.map(engine(named:))
+        let entry = try resolveEngine(engineName, options: engineOptions)
+        let reference = try against.map { try resolveEngine($0, options: engineOptions) }
         if reference != nil && !sideBySide { diff = true }
         let path = rest[0]
         let fixture: Fixture
@@ -92,13 +97,5 @@ enum RenderCommand: Command {
             return 2
         }
         return 0
-    }
-
-    /// The built-in engine called `name`, or a usage error.
-    static func engine(named name: String) throws -> EngineRegistry.Entry {
-        guard let e = EngineRegistry.entry(named: name) else {
-            throw UsageError("unknown engine '\(name)'; 'waterfall-check engines' lists them")
-        }
-        return e
     }
 }

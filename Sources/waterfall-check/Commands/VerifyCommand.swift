@@ -8,13 +8,14 @@ enum VerifyCommand: Command {
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--github] PATH...
+                                  [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
     Frames match when every component differs by at most the tolerance: --tolerance, else the
-    fixture's tolerance, else 0.001 pt. A fixture without expected is an error (no invariant
-    checker is attached to this command yet).
+    fixture's tolerance, else 0.001 pt. A fixture without expected (a saved counterexample, an
+    input-only case) is checked against every invariant of 'waterfall-check fuzz
+    --list-invariants' instead; --invariants checks them on golden fixtures too.
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
@@ -26,7 +27,11 @@ enum VerifyCommand: Command {
       --shard K/N       run only shard K of N (1-based): N jobs together run each fixture once
       --junit FILE      write a JUnit XML report (one testsuite per directory)
       --json FILE       write a JSON summary
+      --html DIR        write a self-contained HTML report: counts, an index of the failures,
+                        and each failing fixture drawn (expected over actual, side by side)
+                        with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
+      --invariants      also check the fuzzer's invariants on fixtures that have expected
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
@@ -43,12 +48,16 @@ enum VerifyCommand: Command {
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
         let junit = try args.value("--junit")
         let json = try args.value("--json")
+        let html = try args.value("--html")
         let github = args.flag("--github")
+        let invariantsOnGoldens = args.flag("--invariants")
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName)
 
-        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard)
+        var runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
+                                  invariants: InvariantChecker())
+        runner.invariantsOnGoldens = invariantsOnGoldens
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }
 
@@ -63,6 +72,15 @@ enum VerifyCommand: Command {
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
         if let json { try writeReport(try JSONSummary.data(report), to: json) }
+        if let html {
+            var page = HTMLReport(title: "waterfall-check verify: \(engine.descriptor.name)",
+                                  notes: [report.summary, "tolerance: " + (tolerance.map { "\(formatPoints(CGFloat($0))) pt" } ?? "each fixture's, else 0.001 pt"),
+                                          "fixtures: " + paths.map(\.relativePath).joined(separator: " ")])
+            page.add(report, engine: engine.make, tolerance: tolerance.map { CGFloat($0) })
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch {
+                printError("error: \(error)"); return 2
+            }
+        }
         return report.exitStatus
     }
 }

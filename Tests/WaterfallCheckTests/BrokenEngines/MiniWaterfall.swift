@@ -102,9 +102,10 @@ final class MiniWaterfall: LayoutEngine {
                 case .shortestFirst:
                     let m = tops.min()!
                     let tied = tops.indices.filter { tops[$0] - m <= s.tieTolerance }
-                    if bug == .tiesGoRight { c = tied.last! }
-                    else if s.tieBreak == .afterPrevious { c = tied.first { $0 >= cursor } ?? tied[0] }
-                    else { c = tied[0] }
+                    // (The tied set is empty only when a NaN height, let in by noValidation, got here.)
+                    if bug == .tiesGoRight { c = tied.last ?? 0 }
+                    else if s.tieBreak == .afterPrevious { c = tied.first { $0 >= cursor } ?? tied.first ?? 0 }
+                    else { c = tied.first ?? 0 }
                 }
                 let y = tops[c]
                 let x = (bug == .ignoresLeftInset ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)

@@ -1,0 +1,42 @@
+import Foundation
+
+extension HTMLReport {
+    /// Adds an engine comparison (`compare --html`): each difference as a failing case drawn
+    /// baseline (dashed) over candidate (filled) on its minimal input, each fault as an error,
+    /// each skip listed, identical cases counted (``unlistedPassed``). Sets the picture names
+    /// to `baseline` and `candidate`.
+    /// - Complexity: O(findings + their elements).
+    public mutating func add(_ report: EngineComparison.Report) {
+        pictureOptions.expectedName = "baseline"
+        pictureOptions.actualName = "candidate"
+        unlistedPassed += report.identical
+        for f in report.differences { addCase(Self.compareCase(f)) }
+        for f in report.faults { addCase(Case(name: f.name, status: .error, summary: "engine fault", error: "\(f.fault)")) }
+        for (name, reason) in report.skipped { addCase(Case(name: name, status: .skipped, summary: reason)) }
+    }
+
+    /// The case of one difference between two engines.
+    static func compareCase(_ f: EngineComparison.Finding) -> Case {
+        func layout(_ a: EngineAnswer) -> LayoutResult? { if case .layout(let r) = a { return r } else { return nil } }
+        func problem(_ side: String, _ a: EngineAnswer) -> String? {
+            switch a {
+            case .layout: return nil
+            case .error(let e): return "\(side): error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
+            case .fault(let fault): return "\(side): \(fault)"
+            }
+        }
+        let shrunk = f.minimal == f.origin.input ? "" : ", shrunk from \(f.origin.input.itemCount) items to \(f.minimal.itemCount)"
+        var summary = "\(f.origin.originDescription)\(shrunk): baseline \(f.baseline.summary), candidate \(f.candidate.summary)"
+        if let d = f.difference.largestDisplacement { summary += "; largest displacement \(formatPoints(d)) pt" }
+        let errors = [problem("baseline", f.baseline), problem("candidate", f.candidate)].compactMap { $0 }
+        var rows = f.difference.moved.map { m in
+            [m.id?.description ?? "contentSize", m.baseline.shortDescription, m.candidate.shortDescription, formatDelta(m.displacement)]
+        }
+        rows += f.difference.unmatched.map { u in [u.id.description, u.onlyInBaseline ? "present" : "-", u.onlyInBaseline ? "-" : "present", ""] }
+        return Case(name: f.origin.name, status: .failed, summary: summary, input: f.minimal,
+                    expected: layout(f.baseline), actual: layout(f.candidate),
+                    error: errors.isEmpty ? nil : errors.joined(separator: "\n"),
+                    tableHeader: ["element", "baseline", "candidate", "Δ pt"], rows: rows,
+                    highlighted: f.difference.moved.compactMap(\.id), tolerance: CGFloat(f.tolerance))
+    }
+}

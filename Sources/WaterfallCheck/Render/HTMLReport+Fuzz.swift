@@ -1,0 +1,35 @@
+import Foundation
+
+extension HTMLReport {
+    /// Adds a fuzzing run (`fuzz --html`): each counterexample as a failing case on its shrunk
+    /// input, the engine's frames drawn over the reference engine's (FIXTURE-FORMAT §5, what
+    /// the invariants are judged against), the elements the failure names highlighted, and a
+    /// table of the failure before and after shrinking. Sets the picture names to `reference`
+    /// and the engine's name, and adds the run's figures to ``notes``.
+    ///
+    /// - Parameter engine: the fuzzed engine's name.
+    /// - Complexity: O(counterexamples · their elements), plus one reference layout each.
+    public mutating func add(_ report: FuzzReport, engine: String) {
+        pictureOptions.expectedName = "reference"
+        pictureOptions.actualName = engine
+        notes.append("seed \(report.seed): \(report.cases) cases, \(report.counterexamples.count) invariant(s) failed, "
+                     + "\(report.skippedCases) skipped as unsupported" + (report.interrupted ? " (interrupted)" : ""))
+        let failing = report.failingCases.values.reduce(0, +)
+        unlistedPassed += max(0, report.cases - failing - report.skippedCases)
+        for c in report.counterexamples {
+            var error: String?
+            var actual: LayoutResult?
+            switch c.actual {
+            case .success(let r): actual = r
+            case .failure(let e): error = "\(engine) answered: \(e)"
+            }
+            let size = { (i: LayoutInput) in "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
+            addCase(Case(name: "\(c.invariant) (case \(c.caseIndex))", status: .failed, summary: c.failure.message,
+                         input: c.input, expected: try? ReferenceLayout.layout(c.input), actual: actual, error: error,
+                         tableHeader: ["", "input", "failure"],
+                         rows: [["shrunk", size(c.input), c.failure.message],
+                                ["original", size(c.originalInput), c.originalFailure.message]],
+                         highlighted: c.failure.elements))
+        }
+    }
+}

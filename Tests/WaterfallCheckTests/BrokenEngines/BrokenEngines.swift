@@ -1,0 +1,27 @@
+import Foundation
+import WaterfallLayout
+
+/// One deliberately broken engine per invariant (DESIGN.md's catalogue): the invariant it must
+/// fail, the bug's name, and a maker. Shared by the tests and the `fuzz` benchmark.
+enum BrokenEngines {
+    struct Entry: Sendable {
+        var invariant: String
+        var bug: String
+        var make: @Sendable () -> LayoutEngine
+    }
+
+    static let all: [Entry] = {
+        let mini: [(String, MiniWaterfall.Bug)] = [
+            ("complete", .dropsLastItem), ("finite", .nanForZeroHeight), ("no-overlap", .tallItemsDoNotStack),
+            ("column-alignment", .ignoresLeftInset), ("item-size", .ignoresPixelScaleForHeights),
+            ("within-bounds", .widthIgnoresInsets), ("stacking", .firstRowOneMarginLow), ("placement", .tiesGoRight),
+            ("supplementary", .footerIgnoresBottomInset), ("content-size", .trailingSpacingInContentSize),
+            ("query", .queryReturnsEverything), ("deterministic", .alternatesContentHeight),
+            ("accepts-valid", .rejectsZeroHeight), ("rejects-invalid", .noValidation), ("prefix-stable", .placesTallestFirst),
+        ]
+        return mini.map { id, bug in Entry(invariant: id, bug: bug.rawValue, make: { MiniWaterfall(bug) }) } + [
+            Entry(invariant: "lookup-consistency", bug: "lookupPlacesAgain", make: { BrokenCollectionViewLayout.engine(.lookupPlacesAgain) }),
+            Entry(invariant: "reprepare", bug: "prepareAppends", make: { BrokenCollectionViewLayout.engine(.prepareAppends) }),
+        ]
+    }()
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import WaterfallCheck
+import WaterfallLayout
+
+@Suite("HTML report of a golden run")
+struct HTMLReportVerifyTests {
+    func report(_ dir: TempDir) throws -> HTMLReport {
+        try RenderFixtures.writeRun(in: dir)
+        let run = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1).run(paths: [dir.url.appendingPathComponent("fixtures")])
+        var page = HTMLReport(title: "verify")
+        page.add(run, engine: { ReferenceEngine() }, tolerance: nil)
+        return page
+    }
+
+    @Test("a failed fixture is laid out again: expected, actual, the run's differences highlighted")
+    func failedCase() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        let page = try report(dir)
+        let moved = try #require(page.cases.first { $0.name == "moved" })
+        #expect(moved.status == .failed)
+        #expect(moved.highlighted == [.item(0, 1)])
+        #expect(moved.expected?.sections[0].items[1].minY == 84)
+        #expect(moved.actual?.sections[0].items[1].minY == 54)
+        #expect(moved.rows.map(\.first) == ["item 0.1"])
+        #expect(moved.rows.first?.last == "$.expected.sections[0].items[1]")
+    }
+
+    @Test("passing and broken fixtures are listed with their status")
+    func otherCases() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        let page = try report(dir)
+        let status = Dictionary(uniqueKeysWithValues: page.cases.map { ($0.name, $0.status) })
+        #expect(status == ["ok": .passed, "moved": .failed, "bad": .error])
+        let bad = try #require(page.cases.first { $0.name == "bad" })
+        #expect(bad.input == nil && bad.summary.contains("$.name"))
+    }
+
+    @Test("the written page marks the moved item")
+    func page() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        try report(dir).write(to: dir.url.appendingPathComponent("report"))
+        let html = try dir.read("report/index.html")
+        let doc = try Probe.parse(html)
+        #expect(try Probe.elements(doc, "rect", "@data-element='item 0.1' and @data-change='moved'").count == 3)
+        #expect(try Probe.elements(doc, "rect", "@data-element and @data-change='moved'").count == 3) // nothing else
+    }
+}
