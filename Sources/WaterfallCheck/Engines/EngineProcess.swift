@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The child runs in its own process group (`POSIX_SPAWN_SETPGROUP`), so ``terminate()`` kills
 /// everything it started, including a grandchild that still holds a pipe. All parent-side pipe
-/// ends are close-on-exec (two engines started side by side never inherit each other's pipes)
+/// ends are close-on-exec (two engines started side by side never inherit each other's pipes;
+/// `pipe2` is not exported to Swift, so pipe creation and spawning are serialised by a lock)
 /// and non-blocking; one `poll()` loop writes the request, reads stdout and drains stderr, so a
 /// child blocked on a full stderr pipe can never deadlock the harness. SIGPIPE is ignored in
 /// the harness (a write to a dead engine returns `EPIPE`) and reset to default in the child.
