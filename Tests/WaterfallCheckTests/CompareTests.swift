@@ -124,7 +124,9 @@ struct CompareTests {
         let report = comparison.run(cases)
         #expect(report.differences.isEmpty, "\(report.text())")
         #expect(report.faults.isEmpty)
-        #expect(report.skipped.isEmpty)
-        #expect(report.identical == cases.count)
+        // Only inputs JSON cannot carry (NaN, infinity: some of the generator's invalid ones) are skipped.
+        #expect(report.skipped.allSatisfy { $0.reason.contains("NaN or infinite") })
+        #expect(report.identical + report.skipped.count == cases.count)
+        #expect(report.identical > cases.count * 9 / 10)
     }
 }

@@ -34,7 +34,11 @@ struct ExternalEngineTests {
         var input = S.threeItems
         input.sections.append(LayoutSection())
         #expect(throws: LayoutError(.unsupported)) { try engine.layout(input) }
-        // Had it been sent, the crash engine would have died.
+        // NaN cannot be written in JSON: unsupported, not sent either.
+        var nan = S.threeItems
+        nan.sections[0].items[1] = .height(.nan)
+        #expect(throws: LayoutError(.unsupported)) { try engine.layout(nan) }
+        // Had either been sent, the crash engine would have died.
         #expect(engine.processID != nil)
     }
 
