@@ -21,7 +21,7 @@ enum RecordCommand: Command {
       --mode failed     ... and fixtures that fail (default)
       --mode all        every fixture whose output differs from its expected in any bit
       --accept          write into the fixture instead of <name>.json.new
-      --engine, --tolerance, --jobs   as for verify
+      --engine, --tolerance, --jobs, --engine-timeout, --isolate   as for verify
 
     Disabled in CI (environment CI set, not 0/false): exit status 2, nothing written.
     EXIT STATUS: 0 everything passed or was recorded, 1 a failure left unrecorded (by --mode),
@@ -32,10 +32,11 @@ enum RecordCommand: Command {
         let mode = try args.value("--mode", as: "missing, failed or all") { RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 } }
         let accept = args.flag("--accept")
         let engineName = try args.value("--engine")
+        let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
         let paths = try fixturePaths(try args.finish(), command: name)
-        let engine = try resolveEngine(engineName)
+        let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,

@@ -7,7 +7,7 @@ enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
-    USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
+    USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
                                   [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
@@ -32,6 +32,9 @@ enum VerifyCommand: Command {
                         with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
       --invariants      also check the fuzzer's invariants on fixtures that have expected
+      --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
+      --isolate         run a built-in engine in a waterfall-engine subprocess, so a trap is
+                        a reported fault instead of the end of the run
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
@@ -43,6 +46,7 @@ enum VerifyCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let engineName = try args.value("--engine")
+        let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
@@ -52,7 +56,7 @@ enum VerifyCommand: Command {
         let github = args.flag("--github")
         let invariantsOnGoldens = args.flag("--invariants")
         let paths = try fixturePaths(try args.finish(), command: name)
-        let engine = try resolveEngine(engineName)
+        let engine = try resolveEngine(engineName, options: options)
 
         var runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
