@@ -76,8 +76,15 @@ public final class EngineServer {
     public func serve() {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
         write(hello)
-        while let line = readLine(strippingNewline: true) {
-            write(reply(to: Array(line.utf8)))
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let n = getline(&buffer, &capacity, stdin)
+            guard n >= 0, let b = buffer else { break }
+            let length = n > 0 && b[n - 1] == 0x0A ? n - 1 : n
+            let line = b.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            write(reply(to: line))
         }
     }
 

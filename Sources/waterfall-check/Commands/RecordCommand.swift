@@ -12,14 +12,16 @@ enum RecordCommand: Command {
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
     or with --accept into the fixture itself. Files are written whole in canonical form, through
-    a temporary file and a rename: a failed write leaves the fixture as it was.
+    a temporary file and a rename: a failed write leaves the fixture as it was. A fixture without
+    expected is recorded only when the output passes every invariant (see 'waterfall-check fuzz
+    --list-invariants'): an output that breaks one is never blessed.
 
     OPTIONS:
       --mode missing    record fixtures without expected
       --mode failed     ... and fixtures that fail (default)
       --mode all        every fixture whose output differs from its expected in any bit
       --accept          write into the fixture instead of <name>.json.new
-      --engine, --tolerance, --jobs   as for verify
+      --engine, --tolerance, --jobs, --engine-timeout, --isolate   as for verify
 
     Disabled in CI (environment CI set, not 0/false): exit status 2, nothing written.
     EXIT STATUS: 0 everything passed or was recorded, 1 a failure left unrecorded (by --mode),
@@ -30,15 +32,17 @@ enum RecordCommand: Command {
         let mode = try args.value("--mode", as: "missing, failed or all") { RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 } }
         let accept = args.flag("--accept")
         let engineName = try args.value("--engine")
+        let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
         let paths = try fixturePaths(try args.finish(), command: name)
-        let engine = try resolveEngine(engineName)
+        let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,
                                   recordTarget: accept ? .fixture : .pending,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  invariants: InvariantChecker())
         let report = runner.run(paths: paths)
         print(TextReport.render(report), terminator: "")
         if !accept && report.results.contains(where: { $0.recorded != nil }) {
