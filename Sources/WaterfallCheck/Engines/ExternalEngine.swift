@@ -187,7 +187,7 @@ public final class ExternalEngine: LayoutEngine {
     private func errorReply(code: String, message: String, op: String, line: String) -> Error {
         if op == "query" && code == "noLayout" { return QueryError.noLayout }
         guard let c = LayoutError.Code(rawValue: code), op == "layout" else {
-            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request", reply: line)
+            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
         if c == .unsupported {
             return fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)
