@@ -38,4 +38,17 @@ func benchFuzz() throws {
         print(row([name, id, "\(c.caseIndex)", String(format: "%.4f", report.seconds), String(format: "%.3f", c.shrink.seconds),
                    "\(c.input.itemCount)"], widths: w2))
     }
+
+    // Large cases: every case has hundreds to thousands of items, so the shrink starts big.
+    print("")
+    print(row(["large cases (bug)", "invariant", "from", "shrink (s)", "items", "replays"], widths: w2))
+    for broken in BrokenEngines.all where ["no-overlap", "prefix-stable", "placement"].contains(broken.invariant) {
+        var generator = InputGenerator(maxItems: 3000)
+        generator.features.remove(.sections)
+        let config = FuzzConfiguration(seed: 5, cases: 1_000, invariants: try InvariantSet(ids: [broken.invariant]),
+                                       shrinkTime: 10, generator: generator)
+        guard let c = Fuzzer(configuration: config, engine: broken.make).run().counterexamples.first else { continue }
+        print(row([broken.bug, broken.invariant, "\(c.originalInput.itemCount)", String(format: "%.3f", c.shrink.seconds) + (c.shrink.timedOut ? "!" : ""),
+                   "\(c.input.itemCount)", "\(c.shrink.replays)"], widths: w2))
+    }
 }

@@ -62,7 +62,7 @@ struct CompareTests {
 
     @Test("an engine that breaks ties to the right: every difference shrinks to one minimal input")
     func tiesFake() throws {
-        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 2))
+        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 10))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
         // The fake declares no features: generated inputs are one section of plain heights. It does
         // not validate either, so only valid inputs are generated here.
@@ -94,7 +94,7 @@ struct CompareTests {
 
     @Test("a crashing candidate is reported per case, and the run goes on: exit status 2")
     func faults() throws {
-        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 2))
+        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 10))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
         let cases = (0..<4).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
         let report = comparison.run(cases)
@@ -124,7 +124,9 @@ struct CompareTests {
         let report = comparison.run(cases)
         #expect(report.differences.isEmpty, "\(report.text())")
         #expect(report.faults.isEmpty)
-        #expect(report.skipped.isEmpty)
-        #expect(report.identical == cases.count)
+        // Only inputs JSON cannot carry (NaN, infinity: some of the generator's invalid ones) are skipped.
+        #expect(report.skipped.allSatisfy { $0.reason.contains("NaN or infinite") })
+        #expect(report.identical + report.skipped.count == cases.count)
+        #expect(report.identical > cases.count * 9 / 10)
     }
 }

@@ -34,7 +34,11 @@ struct ExternalEngineTests {
         var input = S.threeItems
         input.sections.append(LayoutSection())
         #expect(throws: LayoutError(.unsupported)) { try engine.layout(input) }
-        // Had it been sent, the crash engine would have died.
+        // NaN cannot be written in JSON: unsupported, not sent either.
+        var nan = S.threeItems
+        nan.sections[0].items[1] = .height(.nan)
+        #expect(throws: LayoutError(.unsupported)) { try engine.layout(nan) }
+        // Had either been sent, the crash engine would have died.
         #expect(engine.processID != nil)
     }
 
@@ -63,7 +67,7 @@ struct ExternalEngineTests {
 
     @Test("a hang times out, and the engine is killed and reaped")
     func hang() throws {
-        let engine = try ExternalEngine.start(S.fake("hang"))
+        let engine = try ExternalEngine.start(S.fake("hang", timeout: 1))
         let pid = try #require(engine.processID)
         let f = try #require(S.fault { _ = try engine.layout(S.threeItems) })
         #expect(f.kind == .timedOut)
@@ -88,7 +92,7 @@ struct ExternalEngineTests {
 
     @Test("no hello, or a hello of another protocol, fails the handshake")
     func handshakeFaults() throws {
-        let silent = try #require(S.fault { _ = try ExternalEngine.start(S.fake("nohello")) })
+        let silent = try #require(S.fault { _ = try ExternalEngine.start(S.fake("nohello", timeout: 1)) })
         #expect(silent.kind == .handshake)
         #expect(silent.message.contains("no hello line within 1 s"))
         let other = try #require(S.fault { _ = try ExternalEngine.start(S.fake("badhello")) })
@@ -134,7 +138,7 @@ struct ExternalEngineTests {
 
     @Test("exec: specs run through /bin/sh -c; unknown names are refused")
     func resolve() throws {
-        let entry = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ok", options: .init(timeout: 1))
+        let entry = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ok", options: .init(timeout: 10))
         #expect(entry.descriptor.name == "fake-ok")
         let engine = entry.make()
         #expect(try engine.layout(S.threeItems).sections.first?.items.count == 3)

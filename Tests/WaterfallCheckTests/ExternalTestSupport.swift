@@ -12,8 +12,9 @@ enum ExternalTestSupport {
     /// The debug `waterfall-engine` that `swift build` / `swift test` put in `.build/debug/`.
     static let engineExecutable = packageRoot.appendingPathComponent(".build/debug/waterfall-engine").path
 
-    /// The fake engine in `mode`, with a 1-s timeout.
-    static func fake(_ mode: String, _ extra: String = "", timeout: Double = 1) -> ExternalEngine.Configuration {
+    /// The fake engine in `mode`, with a 10-s timeout: generous, since tests run in parallel on
+    /// a loaded machine and Python may be slow to start. Tests of timeouts pass 1 s explicitly.
+    static func fake(_ mode: String, _ extra: String = "", timeout: Double = 10) -> ExternalEngine.Configuration {
         ExternalEngine.Configuration(arguments: ["python3", fakeEngine, mode] + (extra.isEmpty ? [] : [extra]),
                                      displayName: "fake \(mode)", timeout: timeout)
     }

@@ -42,4 +42,29 @@ struct FuzzFixtureTests {
         #expect(one == run(2))
         #expect(one.contains { $0.hasPrefix("placement ") })
     }
+
+    /// Without keep-going an invariant retires at its first failure; with it every case checks it.
+    @Test func keepGoingChecksEveryCase() throws {
+        let only = try InvariantSet(ids: ["content-size"])
+        let retire = Fuzzer(configuration: FuzzConfiguration(seed: 4, cases: 300, invariants: only, shrinkTime: 0),
+                            engine: { MiniWaterfall(.trailingSpacingInContentSize) }).run()
+        let all = Fuzzer(configuration: FuzzConfiguration(seed: 4, cases: 300, invariants: only, keepGoing: true, shrinkTime: 0),
+                         engine: { MiniWaterfall(.trailingSpacingInContentSize) }).run()
+        // Retired at the first failing case: that case was the last one run.
+        #expect(retire.failingCases["content-size"] == 1)
+        #expect(retire.cases == Int(retire.counterexamples[0].caseIndex) + 1)
+        #expect(all.cases == 300)
+        #expect(all.failingCases["content-size", default: 0] > 100)
+        #expect(all.counterexamples.map(\.caseIndex) == retire.counterexamples.map(\.caseIndex))
+    }
+
+    /// cancel() (what SIGINT calls) ends a long run soon and keeps what was found.
+    @Test func cancelStopsTheRunAndKeepsCounterexamples() throws {
+        let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: 8, cases: nil, duration: 600, shrinkTime: 600),
+                            engine: { MiniWaterfall(.trailingSpacingInContentSize) })
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { fuzzer.cancel() }
+        let report = fuzzer.run()
+        #expect(report.interrupted)
+        #expect(report.counterexamples.contains { $0.invariant == "content-size" })
+    }
 }

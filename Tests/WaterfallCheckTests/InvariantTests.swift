@@ -88,6 +88,17 @@ struct InvariantTests {
         #expect(checkInvariants(input, engine: FixedEngine(right), tolerance: 0).map(\.invariant) == ["placement"])
     }
 
+    /// Found by the fuzzer (seed 7, case 153109): 16.00625 - 8.1 - 7.90625 leaves about 2e-15 pt for
+    /// three columns, so every column origin is 8.1 within the tolerance and x cannot tell them
+    /// apart. The second zero-height item goes to column 1 (tops 1, 0, 0) at y = 0; the checks
+    /// must take x = 8.1 as column 1, not column 0 (whose top is 1).
+    @Test func columnsNarrowerThanTheToleranceFollowTheRule() {
+        let input = LayoutInput(settings: LayoutSettings(containerWidth: 16.00625, columnCount: 3, rowSpacing: 1,
+                                                         sectionInset: EdgeInsets(left: 8.1, right: 7.90625)),
+                                sections: [LayoutSection(items: [.height(0), .height(0)], footer: SupplementaryItem(height: 0))])
+        #expect(checkInvariants(input, engine: ReferenceEngine()).isEmpty)
+    }
+
     @Test func invalidInputMustGiveItsCode() {
         var input = Self.input
         input.sections[0].items[0] = .height(-1)
@@ -110,5 +121,32 @@ struct InvariantTests {
         var r = Self.frames
         r.contentSize.height += 10
         #expect(try InvariantChecker(selection: ["content-size"]).violations(of: Self.input, engine: FixedEngine(r), tolerance: 0.001).count == 1)
+    }
+}
+
+/// The sweep in `no-overlap` against the obvious O(n²) check, on seeded random frames.
+@Suite("no-overlap sweep against brute force")
+struct NoOverlapOracleTests {
+    @Test func sweepAgreesWithBruteForce() {
+        var rng = SplitMix64(seed: 77)
+        func grid(_ n: UInt64) -> CGFloat { CGFloat(rng.next(upTo: n)) / 4 }
+        var found = 0
+        for _ in 0..<2_000 {
+            let n = Int(rng.next(upTo: 12))
+            let frames = (0..<n).map { _ in CGRect(x: grid(40), y: grid(40), width: grid(12), height: grid(12)) }
+            let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 1),
+                                    sections: [LayoutSection(items: Array(repeating: .height(1), count: n))])
+            let engine = FixedEngine(LayoutResult(contentSize: CGSize(width: 100, height: 100), sections: [SectionLayout(items: frames)]))
+            let tol: CGFloat = 0.001
+            var brute = false
+            for i in 0..<n { for j in (i + 1)..<max(n, i + 1) {
+                let a = frames[i], b = frames[j]
+                if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol && min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol { brute = true }
+            } }
+            let sweep = !checkInvariants(input, engine: engine, tolerance: tol, selection: ["no-overlap"]).isEmpty
+            #expect(sweep == brute, "\(frames)")
+            if brute { found += 1 }
+        }
+        #expect(found > 100 && found < 1_900)  // both outcomes are exercised
     }
 }

@@ -10,6 +10,12 @@ extension EngineComparison.Report {
         if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
         s += ", "
         s += "\(skipped.count) skipped, \(faults.count) engine fault\(faults.count == 1 ? "" : "s")\n"
+        if !skipped.isEmpty {
+            var groups: [String: Int] = [:]
+            for (_, reason) in skipped { groups[reason, default: 0] += 1 }
+            s += "skipped: " + groups.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
+                .map { "\($0.value) × \($0.key)" }.joined(separator: "; ") + (groups.count > 5 ? "; …" : "") + "\n"
+        }
         for f in faults {
             s += "\nfault in \(f.name) (\(f.origin.originDescription)): \(f.fault)\n"
             s += "  input: \(CanonicalWriter.compactInput(f.origin.input))\n"

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// The child runs in its own process group (`POSIX_SPAWN_SETPGROUP`), so ``terminate()`` kills
 /// everything it started, including a grandchild that still holds a pipe. All parent-side pipe
-/// ends are close-on-exec (two engines started side by side never inherit each other's pipes)
+/// ends are close-on-exec (two engines started side by side never inherit each other's pipes;
+/// `pipe2` is not exported to Swift, so pipe creation and spawning are serialised by a lock)
 /// and non-blocking; one `poll()` loop writes the request, reads stdout and drains stderr, so a
 /// child blocked on a full stderr pipe can never deadlock the harness. SIGPIPE is ignored in
 /// the harness (a write to a dead engine returns `EPIPE`) and reset to default in the child.
@@ -93,6 +94,7 @@ final class EngineProcess {
             let rc = posix_spawnp(&child, arguments[0], &actions, &attr, argv, environ)
             guard rc == 0 else { throw SpawnError(command: arguments, errno: rc) }
             pid = child
+            EngineProcess.live.insert(child)
             close(input.read); close(output.write); close(error.write)
             fds = []
             stdinFD = input.write; stdoutFD = output.read; stderrFD = error.read
@@ -106,6 +108,19 @@ final class EngineProcess {
     deinit { terminate() }
 
     private static let spawnLock = NSLock()
+
+    /// The process groups of every engine started and not yet reaped.
+    static let live = LiveGroups()
+
+    /// A locked set of process-group ids.
+    final class LiveGroups: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ids = Set<pid_t>()
+        func insert(_ id: pid_t) { lock.withLock { _ = ids.insert(id) } }
+        func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
+        /// SIGKILLs every live group; returns how many.
+        func killAll() -> Int { lock.withLock { for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+    }
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
 
     /// Writes `request` (a whole line including its `\n`; may be empty) and reads one line of reply,
@@ -189,6 +204,7 @@ final class EngineProcess {
                 if r == pid { waitStatus = status }
             }
             reaped = true
+            EngineProcess.live.remove(pid)
         }
         for fd in [stdoutFD, stderrFD] where fd >= 0 { close(fd) }
         stdoutFD = -1; stderrFD = -1
@@ -206,6 +222,7 @@ final class EngineProcess {
                 waitStatus = status
                 kill(-pid, SIGKILL)  // stragglers of the group
                 reaped = true
+                EngineProcess.live.remove(pid)
                 return status
             }
             if r < 0 || DispatchTime.now().uptimeNanoseconds >= deadline { return nil }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Never traps on a request: a line that is not a request gets
 /// `{"id":N,"error":"badRequest","message":"..."}` (`"id":null` when no integer id can be read),
-/// the message naming the column and JSON path (the fixture codec's strict reader).
+/// the message naming the column and JSON path (the fixture codec's strict reader). An engine that
+/// fails with anything but a ``LayoutError`` answers `{"id":N,"error":"engineError","message":"..."}`,
+/// which a client reports as an engine fault with that message.
 public final class EngineServer {
     public let engine: LayoutEngine
 
@@ -36,6 +38,9 @@ public final class EngineServer {
                         return "{\"id\":\(id),\(CanonicalWriter.compactResult(try engine.layout(input)))}"
                     } catch let e as LayoutError {
                         return Self.error(id, e.code.rawValue, e.description)
+                    } catch {
+                        // The engine itself failed (a classic port's "exception"): not a bad request.
+                        return Self.error(id, "engineError", "\(error)")
                     }
                 case "query":
                     let rectNode = try node.requiredMember("rect")
@@ -76,8 +81,15 @@ public final class EngineServer {
     public func serve() {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
         write(hello)
-        while let line = readLine(strippingNewline: true) {
-            write(reply(to: Array(line.utf8)))
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let n = getline(&buffer, &capacity, stdin)
+            guard n >= 0, let b = buffer else { break }
+            let length = n > 0 && b[n - 1] == 0x0A ? n - 1 : n
+            let line = b.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            write(reply(to: line))
         }
     }
 

@@ -64,18 +64,30 @@ public final class ExternalEngine: LayoutEngine {
         process = nil
     }
 
+    /// SIGKILLs the process group of every external engine this process started and has not
+    /// reaped yet. For an interrupt handler (a `DispatchSource` on SIGINT, say, not a raw signal
+    /// handler: it takes a lock): engines run in their own process groups, so the terminal's
+    /// Ctrl-C does not reach them, and a hung engine would otherwise outlive the harness.
+    /// - Returns: how many groups were signalled.
+    @discardableResult
+    public static func killAll() -> Int { EngineProcess.live.killAll() }
+
     /// The process id of the running engine, or `nil` (for tests and diagnostics).
     public var processID: Int32? { process?.pid }
 
     // MARK: - LayoutEngine
 
     /// Sends `{"id":N,"op":"layout","input":{...}}` and reads frames or a §6 error.
-    /// - Throws: ``LayoutError`` (the engine's §6 code, or `unsupported` for an undeclared
-    ///   feature, without asking the engine); ``EngineFault`` for everything else.
+    /// - Throws: ``LayoutError`` (the engine's §6 code; or `unsupported`, without asking the
+    ///   engine, for an undeclared feature or for a NaN or infinite number, which JSON cannot
+    ///   carry); ``EngineFault`` for everything else.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
         guard undeclared.isEmpty else {
             throw LayoutError.unsupported("the input uses \(undeclared.names.joined(separator: ", ")), which \(descriptor.name) does not declare")
+        }
+        guard Self.isFinite(input) else {
+            throw LayoutError.unsupported("the input holds a NaN or infinite number, which the JSON protocol cannot carry")
         }
         return try request(op: "layout", "\"input\":" + CanonicalWriter.compactInput(input), LayoutResult.init(json:))
     }
@@ -103,6 +115,23 @@ public final class ExternalEngine: LayoutEngine {
         }
     }
 
+    /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items).
+    static func isFinite(_ input: LayoutInput) -> Bool {
+        func ok(_ i: EdgeInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
+        func ok(_ s: SupplementaryItem?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
+        let s = input.settings
+        guard [s.containerWidth, s.columnSpacing, s.rowSpacing, s.tieTolerance, s.minimumContentHeight, s.pixelScale ?? 0]
+            .allSatisfy(\.isFinite), ok(s.sectionInset) else { return false }
+        return input.sections.allSatisfy { section in
+            ok(section.sectionInset ?? .zero) && ok(section.header) && ok(section.footer) && section.items.allSatisfy {
+                switch $0.dimension {
+                case .height(let h): return h.isFinite
+                case .size(let z): return z.width.isFinite && z.height.isFinite
+                }
+            }
+        }
+    }
+
     // MARK: - Requests
 
     /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
@@ -114,7 +143,8 @@ public final class ExternalEngine: LayoutEngine {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
         switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
         case .line(let raw):
-            let line = String(decoding: raw, as: UTF8.self)
+            // The reply's text is made only for a fault report.
+            var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
             let document: JSONDocument
             do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
                 throw fault(.malformedReply, "\(error)", reply: line)
@@ -157,7 +187,7 @@ public final class ExternalEngine: LayoutEngine {
     private func errorReply(code: String, message: String, op: String, line: String) -> Error {
         if op == "query" && code == "noLayout" { return QueryError.noLayout }
         guard let c = LayoutError.Code(rawValue: code), op == "layout" else {
-            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request", reply: line)
+            return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
         if c == .unsupported {
             return fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)

@@ -33,6 +33,15 @@ final class CheckContext {
     /// The §5 model following the engine's column choices. Only for a valid input with a result.
     lazy var model = LayoutModel(input: input, result: result!, tolerance: tolerance)
 
+    /// The result's elements with a frame (not `CGRect.null`), extras left out, in document order
+    /// (which is ``ElementID`` order). Only for a valid input with a result.
+    lazy var elements: [LayoutElement] = {
+        var out = result!.elements
+        out.removeLast(result!.extraElements.count)
+        out.removeAll { $0.frame.isNull }
+        return out
+    }()
+
     /// `|a - b| <= tolerance`; false when either is NaN.
     @inline(__always) func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= tolerance }
 

@@ -144,7 +144,9 @@ public final class Fuzzer {
     static func querySeed(_ seed: UInt64, _ index: UInt64) -> UInt64 { SplitMix64.mix(seed ^ 0x5155_4552_5953) &+ index }
 
     /// Runs the cases, then shrinks. `progress` is called about 5 times a second from another thread.
+    /// Each call starts afresh (case 0, nothing found).
     public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzReport {
+        lock.withLock { nextCase = 0; done = 0; firstFailure = [:]; failingCases = [:] }
         let config = configuration
         let start = now()
         let deadline = config.cases == nil ? start + (config.duration ?? 10) : .infinity
@@ -168,24 +170,19 @@ public final class Fuzzer {
                 var local = FuzzReport(seed: config.seed)
                 while true {
                     // Take the next case and what it must check.
-                    let (index, active): (UInt64, InvariantSet) = lock.withLock {
+                    let (index, active, stop): (UInt64, InvariantSet, Bool) = lock.withLock {
                         let i = nextCase
                         nextCase += 1
-                        return (i, activeSet(for: i))
+                        return (i, activeSet(for: i), cancelled)
                     }
-                    if index >= limit || active.isEmpty || isCancelled || now() > deadline { break }
+                    if index >= limit || active.isEmpty || stop || now() > deadline { break }
                     let (input, _) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index))
-                    var failures: [InvariantFailure] = []
-                    var checks = 0
-                    for inv in Invariants.all where active.contains(inv) {
-                        checks += 1
-                        if let f = inv.check(context) { failures.append(f) }
-                    }
+                    let failures = context.check(active)
                     var skipped = false
                     if case .failure(let e as LayoutError) = context.outcome, e.code == .unsupported { skipped = true }
-                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: checks)
+                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount)
                     lock.withLock {
                         done += 1
                         for f in failures {

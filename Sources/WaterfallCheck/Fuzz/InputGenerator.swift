@@ -61,7 +61,7 @@ public struct InputGenerator: Sendable {
         if f.contains(.minimumContentHeight), c.bool(150) { minimumContentHeight = length(&c, upTo: 2000, a) }
         let W = containerWidth(&c, a, columns: columns, spacing: columnSpacing, inset: inset)
 
-        var settings = LayoutSettings(
+        let settings = LayoutSettings(
             containerWidth: W, columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
             sectionInset: inset, placement: placement, tieTolerance: tieTolerance, tieBreak: tieBreak,
             pixelScale: pixelScale, minimumContentHeight: minimumContentHeight)
@@ -79,10 +79,7 @@ public struct InputGenerator: Sendable {
             return s
         }
         var input = LayoutInput(settings: settings, sections: sections)
-        if makeInvalid {
-            invalidate(&input, &c)
-            settings = input.settings
-        }
+        if makeInvalid { invalidate(&input, &c) }
         return input
     }
 

@@ -36,12 +36,14 @@ func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
     if !identical(first.contentSize.width, second.contentSize.width) || !identical(first.contentSize.height, second.contentSize.height) {
         return Invariants.fail("deterministic", "contentSize [\(formatPoints(first.contentSize.width)), \(formatPoints(first.contentSize.height))] the first time, [\(formatPoints(second.contentSize.width)), \(formatPoints(second.contentSize.height))] the second")
     }
-    let a = first.elements, b = second.elements
-    for (x, y) in zip(a, b) where x.id != y.id || !identical(x.frame, y.frame) {
-        return Invariants.fail("deterministic", "\(x.id) \(x.frame.shortDescription) the first time, \(y.id) \(y.frame.shortDescription) the second", [x.id])
+    if first.sections.count != second.sections.count || first.extraElements.count != second.extraElements.count
+        || zip(first.sections, second.sections).contains(where: { $0.items.count != $1.items.count || ($0.header == nil) != ($1.header == nil) || ($0.footer == nil) != ($1.footer == nil) }) {
+        return Invariants.fail("deterministic", "\(first.elements.count) elements the first time, \(second.elements.count) the second")
     }
-    if a.count != b.count { return Invariants.fail("deterministic", "\(a.count) elements the first time, \(b.count) the second") }
-    return nil
+    return first.firstFrame { id, f in
+        let g = second.frame(of: id)!
+        return identical(f, g) ? nil : Invariants.fail("deterministic", "\(id) \(f.shortDescription) the first time, \(g.shortDescription) the second", [id])
+    }
 }
 
 /// Equal, or both NaN.
@@ -63,11 +65,10 @@ func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
     prefix.sections[s].footer = nil
     guard let short = try? c.engine.layout(prefix) else { return nil }
     let dropped = c.input.sections[s].items.count - keep
-    for e in short.elements {
-        guard let f = full.frame(of: e.id), !f.isNull, !e.frame.isNull, !c.close(f, e.frame) else { continue }
-        return Invariants.fail("prefix-stable", "\(e.id) is \(f.shortDescription) with section \(s)'s \(dropped) last item(s), \(e.frame.shortDescription) without them", [e.id])
+    return short.firstFrame { id, g in
+        guard let f = full.frame(of: id), !f.isNull, !g.isNull, !c.close(f, g) else { return nil }
+        return Invariants.fail("prefix-stable", "\(id) is \(f.shortDescription) with section \(s)'s \(dropped) last item(s), \(g.shortDescription) without them", [id])
     }
-    return nil
 }
 
 /// `query`: for rects around, on, between and touching the frames (zero-size ones included),
@@ -78,9 +79,7 @@ func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
 func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     guard c.engine.descriptor.capabilities.contains(.query), let r = c.result else { return nil }
     // Document order is ElementID order, so the brute-force list comes out sorted.
-    var elements = r.elements
-    elements.removeLast(r.extraElements.count)
-    elements.removeAll { $0.frame.isNull }
+    let elements = c.elements
     func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }
     for rect in queryRects(r, elements: elements, seed: c.seed) {
         let answer: [ElementID]

@@ -35,16 +35,17 @@ func checkFinite(_ c: CheckContext) -> InvariantFailure? {
     if !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
         return Invariants.fail(id, "contentSize [\(formatPoints(size.width)), \(formatPoints(size.height))] is not finite and >= 0")
     }
-    for e in r.elements where !e.frame.isNull {
-        let f = e.frame
+    func check(_ e: ElementID, _ f: CGRect) -> InvariantFailure? {
+        if f.isNull { return nil }  // `complete` reports it
         if !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) {
-            return Invariants.fail(id, "\(e.id) \(f.shortDescription) has a non-finite component", [e.id])
+            return Invariants.fail(id, "\(e) \(f.shortDescription) has a non-finite component", [e])
         }
         if f.size.width < 0 || f.size.height < 0 {
-            return Invariants.fail(id, "\(e.id) \(f.shortDescription) has a negative size", [e.id])
+            return Invariants.fail(id, "\(e) \(f.shortDescription) has a negative size", [e])
         }
+        return nil
     }
-    return nil
+    return r.firstFrame(where: check) ?? r.extraElements.lazy.compactMap { check($0.id, $0.frame) }.first
 }
 
 /// `no-overlap`: no two frames share more than the tolerance in both directions.
@@ -53,11 +54,11 @@ func checkFinite(_ c: CheckContext) -> InvariantFailure? {
 /// frame is compared only with those. - Complexity: O(n log n + n · a), a the most frames open at
 /// once (about the column count for a waterfall).
 func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
-    guard let r = c.result else { return nil }
     let tol = c.tolerance
-    let elements = r.elements.filter {
+    guard c.result != nil else { return nil }
+    let elements = c.elements.filter {
         let f = $0.frame
-        return !f.isNull && f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
+        return f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
             && f.size.width.isFinite && f.size.height.isFinite
     }
     let order = elements.indices.sorted { elements[$0].frame.minY < elements[$1].frame.minY }

@@ -55,7 +55,9 @@ public enum Invariants {
 ///   - engine: lays the input out (and is queried, re-laid out, and for UIKit-shaped engines
 ///     re-prepared); it must declare every feature the input uses.
 ///   - tolerance: per-component tolerance in pt (FIXTURE-FORMAT §7; 0.001 by default).
-///   - selection: invariant ids to check; `nil` for all.
+///   - selection: invariant ids to check; `nil` for all. A selection naming an id that is not in the
+///     catalogue checks every invariant (a typo must never check nothing); ``InvariantSet/init(ids:)``
+///     rejects such ids instead.
 /// - Returns: at most one failure per invariant, in catalogue order; empty when all hold.
 ///   An invalid input answered with `unsupported` has no failures (the case counts as skipped).
 public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat = Fixture.defaultTolerance,

@@ -14,7 +14,7 @@ struct LayoutModel {
     struct Item {
         /// The start column the model placed the item in (the engine's, when its x is a column origin).
         var column: Int
-        /// Whether the engine's x is a column origin the item fits at.
+        /// Whether the engine's x is a column origin the item fits at (within the tolerance).
         var aligned: Bool
         /// §5's frame in ``column``: `x(column)`, the running height, the span's width, the height.
         var frame: CGRect
@@ -95,15 +95,20 @@ struct LayoutModel {
                     pos[c] = p
                 }
                 let rule = Self.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
-                // The engine's column: the origin nearest its x, if within the tolerance.
+                // The engine's column: the rule's when its origin is within the tolerance of the
+                // engine's x (columns narrower than the tolerance cannot be told apart), else the
+                // origin nearest x, if within the tolerance.
                 var column = rule
                 var aligned = false
                 if i < frames.count, frames[i].origin.x.isFinite {
                     let x = frames[i].origin.x
-                    let guess = stride > 0 ? ((x - I.left) / stride).rounded() : 0
-                    if guess.isFinite, guess >= 0, guess < CGFloat(starts) {
-                        let c = Int(guess)
-                        if abs(x - model.origin(c, spacing: spacing)) <= tol { column = c; aligned = true }
+                    func fits(_ c: Int) -> Bool { abs(x - model.origin(c, spacing: spacing)) <= tol }
+                    if fits(rule) {
+                        aligned = true
+                    } else if stride > 0 {
+                        let guess = ((x - I.left) / stride).rounded()
+                        let g = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : 0
+                        for c in [g, g - 1, g + 1] where c >= 0 && c < starts && fits(c) { column = c; aligned = true; break }
                     }
                 }
                 let allowed = column == rule

@@ -19,6 +19,11 @@ extension GoldenRunner {
         case .all: selected = true
         }
         guard selected, fixture.expected != output else { return }
+        // An output that breaks an invariant is never blessed: the fixture stays failed.
+        guard result.violations.isEmpty else {
+            result.message = "not recorded: " + result.message
+            return
+        }
         if case .layout(let layout) = output, let problem = Self.recordingProblem(layout, for: fixture.input) {
             result.status = .error
             result.position = nil
@@ -38,7 +43,7 @@ extension GoldenRunner {
             return
         }
         result.recorded = target
-        if (result.status == .failed && result.violations.isEmpty) || result.status == .error {
+        if fixture.expected == nil || result.status == .failed || result.status == .error {
             result.status = .recorded
             result.message = "recorded \(target.lastPathComponent)" + (fixture.expected == nil ? "" : " (was: \(result.message))")
         }

@@ -28,6 +28,8 @@ public struct GoldenRunner: Sendable {
     public var shard: Shard?
     /// Judges fixtures without `expected`; without one they are errors.
     public var invariants: InvariantChecking?
+    /// Also checks ``invariants`` on fixtures that have `expected` (`verify --invariants`).
+    public var invariantsOnGoldens = false
 
     public init(engine: @escaping @Sendable () -> LayoutEngine, tolerance: CGFloat? = nil,
                 recordMode: RecordMode = .never, recordTarget: RecordTarget = .pending,
@@ -129,8 +131,17 @@ public struct GoldenRunner: Sendable {
             }
         }
         let differences = GoldenComparison.differences(expected: expected, actual: actual, tolerance: tol)
-        return Verdict(status: differences.isEmpty ? .passed : .failed, differences: differences,
-                       message: differences.first?.sentence ?? "", output: output)
+        var violations: [String] = []
+        if invariantsOnGoldens, let invariants {
+            do {
+                violations = try invariants.violations(of: fixture.input, engine: engine, tolerance: tol)
+            } catch {
+                return Verdict(status: .error, message: "engine fault: \(error)")
+            }
+        }
+        let ok = differences.isEmpty && violations.isEmpty
+        return Verdict(status: ok ? .passed : .failed, differences: differences, violations: violations,
+                       message: differences.first?.sentence ?? violations.first ?? "", output: output)
     }
 
     /// The 1-based line and column of `jsonPath` in the file at `url`, or `nil`.

@@ -19,7 +19,7 @@ enum CompareCommand: Command {
 
     A layout error against frames, or two different error codes, is a difference; `unsupported`
     from either engine is skipped (counted). An engine fault (crash, hang, malformed reply) is
-    reported against its case and the run goes on.
+    reported against its case, with its input, and the run goes on (exit status 2).
 
     OPTIONS:
       --baseline ENGINE        a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)
@@ -27,7 +27,8 @@ enum CompareCommand: Command {
       --fuzz-cases N           generated inputs (default 500; 0 for fixtures only)
       --seed S                 seed of the generated inputs (default 1)
       --tolerance PT           per-component tolerance (default: the fixture's, else 0.001)
-      --save DIR               write each minimal difference to DIR as a fixture (expected: baseline)
+      --save DIR               write each minimal difference, and each input an engine faulted on,
+                               to DIR as a fixture (expected: the baseline's answer)
       --json FILE              also write the report as JSON
       --html DIR               also write a self-contained HTML report: each difference drawn,
                                baseline (dashed) over candidate (filled), with its table
@@ -55,6 +56,17 @@ enum CompareCommand: Command {
         var cases = try CompareCase.fixtures(at: paths)
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
+
+        // Engines run in their own process groups, out of reach of the terminal's Ctrl-C: kill them.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            ExternalEngine.killAll()
+            printError("compare: interrupted")
+            exit(130)
+        }
+        interrupt.resume()
+        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
 
         let report = comparison.run(cases)
         print(report.text(), terminator: "")

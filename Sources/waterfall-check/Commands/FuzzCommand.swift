@@ -7,8 +7,8 @@ enum FuzzCommand: Command {
     static let name = "fuzz"
     static let summary = "Throw generated inputs at an engine, check invariants, shrink and save failures"
     static let usage = """
-    USAGE: waterfall-check fuzz [--engine NAME] [--seed S] [--cases N | --duration SEC] [--jobs N]
-                                [--save DIR] [--json FILE] [--keep-going] [--invariants a,b]
+    USAGE: waterfall-check fuzz [--engine NAME|exec:CMD] [--seed S] [--cases N | --duration SEC] [--jobs N]
+                                [--save DIR] [--json FILE] [--html DIR] [--keep-going] [--invariants a,b]
                                 [--skip a,b] [--shrink-time SEC] [--tolerance PT] [--list-invariants]
 
     Prints the seed first, replays the fixtures saved in DIR, then checks generated cases
@@ -26,12 +26,17 @@ enum FuzzCommand: Command {
       --save DIR          where counterexamples go and are replayed from (default:
                           Fixtures/regressions; in CI the default is not written, an explicit DIR is)
       --json FILE         write {"engine","seed","cases","casesPerSecond","failures":[...]}
+      --html DIR          write a self-contained HTML report: each counterexample drawn over the
+                          reference layout, the elements it names highlighted
       --keep-going        check every invariant on every case (default: retire an invariant at its
                           first failure, and stop when all have failed)
       --invariants a,b    check only these invariants
       --skip a,b          do not check these invariants
       --shrink-time SEC   time bound per counterexample's shrink (default: 10)
       --tolerance PT      per-component tolerance in pt (default: 0.001)
+      --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
+      --isolate           run a built-in engine in a waterfall-engine subprocess (a trap
+                          becomes a reported fault with its input saved)
       --list-invariants   print the invariant catalogue and exit
 
     Ctrl-C stops the run, saves what was found and prints the replay line.
@@ -55,17 +60,21 @@ enum FuzzCommand: Command {
         let jobs = try args.positiveInt("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let explicitSave = try args.value("--save")
         let json = try args.value("--json")
+        let html = try args.value("--html")
         let keepGoing = args.flag("--keep-going")
         let only = try args.value("--invariants").map(idList)
         let skip = try args.value("--skip").map(idList) ?? []
         let shrinkTime = try args.points("--shrink-time") ?? 10
+        let options = try engineOptions(&args)
         let explicitTolerance = try args.points("--tolerance").map { CGFloat($0) }
         let tolerance = explicitTolerance ?? Fixture.defaultTolerance
         let rest = try args.finish()
         guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
 
-        let entry = try resolveEngine(engineName)
+        let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
+        // The engine as the user named it (an exec: command line, say), quoted for a shell.
+        let engineArg = engineName.map { $0.allSatisfy { $0.isLetter || $0.isNumber || "-_./:".contains($0) } ? $0 : "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" } ?? descriptor.name
         var selection: InvariantSet
         do {
             selection = try InvariantSet(ids: only)
@@ -86,7 +95,9 @@ enum FuzzCommand: Command {
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { fuzzer.cancel() }
+        // External engines run in their own process groups, out of Ctrl-C's reach: stop them too,
+        // so a hung one cannot outlive the run (its request becomes a fault of a cancelled run).
+        interrupt.setEventHandler { fuzzer.cancel(); ExternalEngine.killAll() }
         interrupt.resume()
         defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
 
@@ -120,11 +131,11 @@ enum FuzzCommand: Command {
                 }
             }
             print(text, terminator: "")
-            print("  replay: waterfall-check fuzz --engine \(descriptor.name) --seed \(seed) --cases \(c.caseIndex + 1) --invariants \(c.invariant)\(explicitSave.map { " --save \($0)" } ?? "")")
+            print("  replay: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(c.caseIndex + 1) --invariants \(c.invariant)\(explicitSave.map { " --save \($0)" } ?? "")")
             failures.append((c.invariant, saved ?? fixture.name, c.input.itemCount))
         }
         print(report.statistics)
-        print("replay this run: waterfall-check fuzz --engine \(descriptor.name) --seed \(seed) --cases \(report.cases)\(keepGoing ? " --keep-going" : "")")
+        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(keepGoing ? " --keep-going" : "")")
 
         if let json {
             let object: [String: Any] = [
@@ -133,6 +144,13 @@ enum FuzzCommand: Command {
                 "failures": failures.map { ["invariant": $0.0, "fixture": $0.1, "items": $0.2] },
             ]
             try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
+        }
+        if let html {
+            var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
+            page.add(report, engine: descriptor.name)
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch {
+                throw UsageError("cannot write the HTML report to \(html): \(error)")
+            }
         }
         return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
     }

@@ -7,12 +7,14 @@ enum RecordCommand: Command {
     static let summary = "Record an engine's output as expected values (pending review, or --accept)"
     static let usage = """
     USAGE: waterfall-check record [--mode missing|failed|all] [--accept] [--engine NAME]
-                                  [--tolerance PT] [--jobs N] [--engine-timeout SECONDS] [--isolate] PATH...
+                                  [--tolerance PT] [--jobs N] PATH...
 
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
     or with --accept into the fixture itself. Files are written whole in canonical form, through
-    a temporary file and a rename: a failed write leaves the fixture as it was.
+    a temporary file and a rename: a failed write leaves the fixture as it was. A fixture without
+    expected is recorded only when the output passes every invariant (see 'waterfall-check fuzz
+    --list-invariants'): an output that breaks one is never blessed.
 
     OPTIONS:
       --mode missing    record fixtures without expected
@@ -30,16 +32,17 @@ enum RecordCommand: Command {
         let mode = try args.value("--mode", as: "missing, failed or all") { RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 } }
         let accept = args.flag("--accept")
         let engineName = try args.value("--engine")
+        let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
-        let options = try engineOptions(&args)
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,
                                   recordTarget: accept ? .fixture : .pending,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                  invariants: InvariantChecker())
         let report = runner.run(paths: paths)
         print(TextReport.render(report), terminator: "")
         if !accept && report.results.contains(where: { $0.recorded != nil }) {

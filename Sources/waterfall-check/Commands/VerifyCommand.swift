@@ -7,15 +7,15 @@ enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
-    USAGE: waterfall-check verify [--engine NAME] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--html DIR] [--github]
-                                  [--engine-timeout SECONDS] [--isolate] PATH...
+    USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
+                                  [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
     Frames match when every component differs by at most the tolerance: --tolerance, else the
-    fixture's tolerance, else 0.001 pt. A fixture without expected is an error (no invariant
-    checker is attached to this command yet).
+    fixture's tolerance, else 0.001 pt. A fixture without expected (a saved counterexample, an
+    input-only case) is checked against every invariant of 'waterfall-check fuzz
+    --list-invariants' instead; --invariants checks them on golden fixtures too.
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
@@ -31,8 +31,10 @@ enum VerifyCommand: Command {
                         and each failing fixture drawn (expected over actual, side by side)
                         with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
-      --engine-timeout SECONDS  time an external engine gets per request (default 10)
-      --isolate         run built-in engines in a waterfall-engine subprocess
+      --invariants      also check the fuzzer's invariants on fixtures that have expected
+      --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
+      --isolate         run a built-in engine in a waterfall-engine subprocess, so a trap is
+                        a reported fault instead of the end of the run
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
@@ -44,6 +46,7 @@ enum VerifyCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let engineName = try args.value("--engine")
+        let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
         let jobs = try args.positiveInt("--jobs")
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
@@ -51,14 +54,16 @@ enum VerifyCommand: Command {
         let json = try args.value("--json")
         let html = try args.value("--html")
         let github = args.flag("--github")
-        let options = try engineOptions(&args)
+        let invariantsOnGoldens = args.flag("--invariants")
         let paths = try fixturePaths(try args.finish(), command: name)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
         let engine = try resolveEngine(engineName, options: options)
 
-        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
-                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard)
+        var runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
+                                  jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
+                                  invariants: InvariantChecker())
+        runner.invariantsOnGoldens = invariantsOnGoldens
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }
 
