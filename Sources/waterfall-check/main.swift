@@ -51,6 +51,8 @@ func main() -> Int32 {
     argv.removeFirst()
     if argv.contains("--help") || argv.contains("-h") { print(command.usage); return 0 }
     var args = Arguments(argv)
+    let termination = stopEnginesOnTermination()
+    defer { termination.forEach { $0.cancel() } }
     do {
         return try command.run(&args)
     } catch let e as UsageError {

@@ -174,3 +174,47 @@ struct AdversarialReportFileTests {
         #expect(!out.stderr.contains("USAGE"))
     }
 }
+
+/// A cancelled CI job: the harness is sent SIGTERM while an external engine that never reads its
+/// stdin is running.
+@Suite("Adversarial: termination")
+struct AdversarialTerminationTests {
+    @Test("SIGTERM stops the external engines (their own process groups) and exits 143")
+    func sigterm() throws {
+        let (dir, _) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        let pidFile = dir.url.appendingPathComponent("engine.pid")
+        let script = try dir.write("""
+            #!/bin/sh
+            echo $$ > '\(pidFile.path)'
+            echo '{"protocol":"waterfall-engine/1","engine":"deaf","version":"1","capabilities":[],"features":["size","span"]}'
+            exec sleep 1000
+            """, to: "deaf.sh")
+        chmod(script.path, 0o755)
+        let p = Process()
+        p.executableURL = try CLI.executable()
+        p.arguments = ["verify", "--jobs", "1", "--engine", "exec:\(script.path)", "fx"]
+        p.currentDirectoryURL = dir.url
+        p.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // The engine writes its pid before its hello; wait for it (the run cannot finish first:
+        // the engine never answers within the 10-s default timeout).
+        var enginePID: pid_t?
+        for _ in 0..<400 where enginePID == nil {
+            enginePID = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if enginePID == nil { usleep(25_000) }
+        }
+        let engine = try #require(enginePID)
+        usleep(200_000) // let the harness finish the handshake and register the engine
+        p.terminate() // SIGTERM
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 143)
+        // Gone, or a zombie waiting for its new parent to reap it: not running either way.
+        let state = (try? String(contentsOfFile: "/proc/\(engine)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first
+        #expect(state == nil || state == "Z", "engine \(engine) is still running: \(state.map(String.init) ?? "")")
+        if state != nil && state != "Z" { kill(engine, SIGKILL) }
+    }
+}
