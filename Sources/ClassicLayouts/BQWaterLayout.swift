@@ -31,7 +31,7 @@ import WaterfallLayout
 ///   and, with no keys, every lookup of `"0"` is a message to `nil` (0); nothing stops frames going out.
 ///
 /// One section, no header or footer ("不能添加headview或footview").
-public final class BQWaterLayout: ClassicCollectionViewLayout, @unchecked Sendable {
+public final class BQWaterLayout: ClassicCollectionViewLayout {
     /// `HeightBlock`: the item's height for a width, in pt.
     public typealias HeightBlock = (IndexPath, CGFloat) -> CGFloat
 

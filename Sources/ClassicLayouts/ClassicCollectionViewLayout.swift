@@ -4,7 +4,7 @@ import WaterfallLayout
 /// The base of the classic ports: a ``CollectionViewLayout`` that records, instead of trapping, the
 /// point where the original app would stop (``TutorialException``), plus the two UIKit behaviours
 /// every tutorial relies on.
-public class ClassicCollectionViewLayout: CollectionViewLayout, RaisingCollectionViewLayout, @unchecked Sendable {
+public class ClassicCollectionViewLayout: CollectionViewLayout, RaisingCollectionViewLayout {
     /// The most columns a port allocates. Beyond it the original would allocate that many
     /// `NSNumber`s (an `NSUInteger` count of -1 is 2^64 - 1 of them) and hang or be killed; the port
     /// raises a ``TutorialException`` named `hang` instead. Ten times FIXTURE-FORMAT §6's maximum.

@@ -24,7 +24,7 @@ import WaterfallLayout
 ///   for the first item): a ``TutorialException``.
 ///
 /// Re-preparing is clean: `prepareLayout` empties both arrays first.
-public final class ClassicWaterfallCollectionViewLayout: ClassicCollectionViewLayout, @unchecked Sendable {
+public final class ClassicWaterfallCollectionViewLayout: ClassicCollectionViewLayout {
     /// 行距 (10 pt in the tutorial).
     public var rowMargin: CGFloat = 10
     /// 列距 (10 pt).

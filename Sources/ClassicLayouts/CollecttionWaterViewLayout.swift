@@ -28,7 +28,7 @@ import WaterfallLayout
 /// - **No bounds-change invalidation** (`reprepare`): not overridden (UIKit's default: NO).
 /// - Invalid input laid out (`rejects-invalid`): `cloumnsCount` 0 makes `(self.cloumnsCount-1)` wrap to 2^64 - 1, so `w` is
 ///   -inf or NaN and `x` NaN; with no keys, lookups of `"0"` are messages to `nil` (0).
-public final class CollecttionWaterViewLayout: ClassicCollectionViewLayout, @unchecked Sendable {
+public final class CollecttionWaterViewLayout: ClassicCollectionViewLayout {
     /// The height of a cell for a width, in pt (the delegate's `WaterViewLayout:cellHighForWidth:atIndexPath:`).
     public typealias CellHigh = (CGFloat, IndexPath) -> CGFloat
 

@@ -44,7 +44,7 @@ public protocol WaterFlowLayoutDelegate: AnyObject {
 /// - Invalid input (`rejects-invalid`): `numberOfColumn` 0 makes `numberOfSpace` wrap to 2^64 - 1 and the width
 ///   -inf or NaN, then `_columnHeightsArray[minHeightIndex]` raises `NSRangeException` on the empty
 ///   array (a ``TutorialException``); a zero image width gives an infinite or NaN height.
-public final class WaterFlowLayout: ClassicCollectionViewLayout, @unchecked Sendable {
+public final class WaterFlowLayout: ClassicCollectionViewLayout {
     /// 瀑布流一共多少列.
     public var numberOfColumn: UInt = 0
     /// `assign` in the tutorial; held strongly here, as nothing else owns the port's delegate.

@@ -27,7 +27,7 @@ import WaterfallLayout
 ///   when only the origin moves.
 /// - Invalid input (`rejects-invalid`): a negative count leaves the array empty and `columnMaxYs[0]` raises
 ///   `NSRangeException` (a ``TutorialException``).
-public final class WaterfallFlowLayout: ClassicCollectionViewLayout, @unchecked Sendable {
+public final class WaterfallFlowLayout: ClassicCollectionViewLayout {
     /// The flow layout's section inset.
     public var sectionInset = EdgeInsets.zero
     /// The flow layout's gap between columns; the tutorial also uses it between rows.

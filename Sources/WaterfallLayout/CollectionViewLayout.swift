@@ -14,7 +14,7 @@ public enum ElementKind {
 
 /// The frame of one element, shaped like `UICollectionViewLayoutAttributes`: a class, so a
 /// ported `prepare()` can create it and then set `frame`, as the tutorials do.
-open class LayoutAttributes: @unchecked Sendable, CustomStringConvertible {
+open class LayoutAttributes: CustomStringConvertible {
     public let indexPath: IndexPath
     public let representedElementCategory: ElementCategory
     /// `nil` for cells; ``ElementKind/sectionHeader`` or ``ElementKind/sectionFooter`` otherwise.
@@ -67,8 +67,11 @@ public final class CollectionView: @unchecked Sendable {
     /// UIKit's `numberOfSections`.
     public var numberOfSections: Int { input.sections.count }
 
-    /// UIKit's `numberOfItems(inSection:)`.
-    public func numberOfItems(inSection section: Int) -> Int { input.sections[section].items.count }
+    /// UIKit's `numberOfItems(inSection:)`. Unlike UIKit, which raises for a section that does
+    /// not exist, this answers 0, so a layout ported as-is cannot trap the harness.
+    public func numberOfItems(inSection section: Int) -> Int {
+        input.sections.indices.contains(section) ? input.sections[section].items.count : 0
+    }
 
     /// The item at `indexPath` as the data source gives it.
     public func item(at indexPath: IndexPath) -> LayoutItem { input.sections[indexPath.section].items[indexPath.item] }
@@ -98,7 +101,7 @@ public final class CollectionView: @unchecked Sendable {
 ///
 /// Subclass it, override what the UIKit original overrides, and wrap it in a
 /// ``CollectionViewLayoutEngine`` to run it through the harness.
-open class CollectionViewLayout: @unchecked Sendable {
+open class CollectionViewLayout {
     /// The collection view, set by the harness before `prepare()`.
     public var collectionView: CollectionView?
 

@@ -23,6 +23,9 @@ public struct RectQueryIndex: Sendable {
         var stride: CGFloat        // w + columnSpacing
         var columnCount: Int
         var maxSpan: Int
+        /// Columns of rounding slack on each side of the rect: 1, or more where columns are
+        /// narrower than the rounding step of an x (degenerate but valid layouts).
+        var slack: Int
         var offsets: [Int32]       // columnCount + 1 offsets into `order`
         var order: [Int32]         // item indices grouped by start column, in input order
 
@@ -37,9 +40,13 @@ public struct RectQueryIndex: Sendable {
     private var sections: [Section] = []
     private let result: LayoutResult
 
-    /// Indexes `result`, the reference layout of `input`. O(items + columns).
+    /// Indexes `result`, the reference layout of `input`. Each item's start column comes from
+    /// replaying §5's placement (``ReferenceLayout/startColumns(_:)``), never from its x: columns
+    /// narrower than a rounding step share an origin.
+    /// - Complexity: as a layout of `input`, plus O(items + columns).
     public init(input: LayoutInput, result: LayoutResult) {
         self.result = result
+        let startColumns = (try? ReferenceLayout.startColumns(input)) ?? []
         let s = input.settings
         for (si, section) in input.sections.enumerated() where si < result.sections.count {
             let frames = result.sections[si]
@@ -48,14 +55,14 @@ public struct RectQueryIndex: Sendable {
             let colW = ReferenceLayout.columnWidth(containerWidth: s.containerWidth, inset: section.sectionInset ?? s.sectionInset,
                                                    columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
             var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
-                              columnCount: n, maxSpan: 1, offsets: [], order: [])
-            if !frames.items.isEmpty {
-                // The start column of an item, from its x = x0 + c * stride (exact up to rounding).
-                var starts = [Int32](repeating: 0, count: frames.items.count)
+                              columnCount: n, maxSpan: 1, slack: 1, offsets: [], order: [])
+            let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
+            if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
+            if !frames.items.isEmpty, si < startColumns.count, startColumns[si].count == frames.items.count {
+                let starts = startColumns[si]
                 var counts = [Int32](repeating: 0, count: n + 1)
                 for (i, f) in frames.items.enumerated() {
-                    let c = min(n - 1, max(0, Int(((f.minX - x0) / out.stride).rounded())))
-                    starts[i] = Int32(c)
+                    let c = Int(starts[i])
                     counts[c + 1] += 1
                     out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
                     out.maxY = max(out.maxY, f.maxY)
@@ -96,10 +103,10 @@ public struct RectQueryIndex: Sendable {
             let frames = result.sections[si]
             if let h = frames.header, h.meets(rect) { out.append(.header(si)) }
             if !s.order.isEmpty {
-                // Bands meeting the rect, widened by one each side against rounding (the exact
+                // Bands meeting the rect, widened each side against rounding (the exact
                 // predicate filters) and by the widest span to the left.
-                let first = max(0, s.column(at: rMinX) - s.maxSpan)
-                let last = min(s.columnCount - 1, s.column(at: rMaxX) + 1)
+                let first = max(0, s.column(at: rMinX) - s.maxSpan - s.slack)
+                let last = min(s.columnCount - 1, s.column(at: rMaxX) + s.slack)
                 if first <= last {
                     for c in first...last {
                         let from = Int(s.offsets[c]), to = Int(s.offsets[c + 1])

@@ -32,7 +32,7 @@ public final class ReferenceEngine: LayoutEngine {
 
 /// The reference algorithm as a `UICollectionViewLayout`-shaped subclass: what a port looks like,
 /// and what the `reprepare` and `lookup-consistency` checks run against.
-public final class WaterfallCollectionViewLayout: CollectionViewLayout, @unchecked Sendable {
+public final class WaterfallCollectionViewLayout: CollectionViewLayout {
     private var prepared: (result: LayoutResult, index: RectQueryIndex)?
     private var preparedWidth: CGFloat?
     /// Set when the last `prepare()` found the input invalid.

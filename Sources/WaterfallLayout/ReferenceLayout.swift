@@ -14,11 +14,38 @@ public enum ReferenceLayout {
     ///   item O(columns) whatever its span), O(items) for the round-robin placements.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         let widths = try validate(input)
-        return compute(input, columnWidths: widths)
+        var none = NoObserver()
+        return compute(input, columnWidths: widths, observer: &none)
+    }
+
+    /// Each item's start column, section by section, by replaying §5 on `input`: the exact
+    /// placement, which an item's x cannot always tell (columns narrower than a rounding step
+    /// share an origin). For the rect-query index.
+    /// - Throws: ``LayoutError`` when `input` is invalid.
+    /// - Complexity: as ``layout(_:)``.
+    static func startColumns(_ input: LayoutInput) throws(LayoutError) -> [[Int32]] {
+        var recorder = ColumnRecorder(columns: input.sections.map { _ in [] })
+        _ = compute(input, columnWidths: try validate(input), observer: &recorder)
+        return recorder.columns
+    }
+
+    /// Told where each item went; specialised away when it does nothing.
+    protocol PlacementObserver {
+        mutating func placed(section: Int, column: Int)
+    }
+
+    struct NoObserver: PlacementObserver {
+        @inline(__always) mutating func placed(section: Int, column: Int) {}
+    }
+
+    struct ColumnRecorder: PlacementObserver {
+        var columns: [[Int32]]
+        mutating func placed(section: Int, column: Int) { columns[section].append(Int32(column)) }
     }
 
     /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
-    static func compute(_ input: LayoutInput, columnWidths: [CGFloat]) -> LayoutResult {
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat],
+                                                     observer: inout Observer) -> LayoutResult {
         let s = input.settings
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -85,6 +112,7 @@ public enum ReferenceLayout {
                                 let next = y + height + rowSpacing
                                 for j in c..<(c + k) { H[j] = next }
                                 cursor = c + k
+                                observer.placed(section: si, column: c)
                                 let maxY = y + height
                                 if maxY > bottom { bottom = maxY }
                             }

@@ -101,3 +101,9 @@ var isCI: Bool {
     let l = v.lowercased()
     return !(l == "0" || l == "false")
 }
+
+/// `word` as a shell reads it back: as is when it is plain, else in single quotes.
+func shellQuoted(_ word: String) -> String {
+    if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0) }) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

@@ -79,3 +79,48 @@ struct RectQueryTests {
 }
 
 extension TestRandom: RandomNumberGenerator {}
+
+@Suite("Rect query: degenerate columns")
+struct RectQueryDegenerateTests {
+    @Test("columns narrower than a rounding step share an origin; the query still finds every item")
+    func sharedOrigins() throws {
+        // Found by the gate's fuzzer. w = (2.666666666666667 - 1 - 1.6666666666666667) / 2
+        // = 1.1102230246251565e-16, so x(1) = 1 + w rounds to 1 = x(0). leftToRight puts item 0
+        // (height 1) in column 0 and item 1 (height 0) in column 1, both at y 0.
+        let input = LayoutInput(
+            settings: LayoutSettings(containerWidth: 2.666666666666667, columnCount: 2,
+                                     sectionInset: EdgeInsets(left: 1, right: 1.6666666666666667), placement: .leftToRight),
+            sections: [LayoutSection(items: heights([1, 0]))])
+        let engine = ReferenceEngine()
+        let r = try engine.layout(input)
+        #expect(r.sections[0].items.map(\.minX) == [1, 1])
+        // [1, 0, w, 1] meets [0, 0.04, 2.67, 812]: 1 < 2.67, 0 < 1 + w, 0 < 812.04, 0.04 < 1.
+        #expect(try engine.elements(in: rect(0, 0.04, 2.67, 812)) == [.item(0, 0)])
+    }
+
+    @Test("brute force on 300 random layouts whose columns are a fraction of an ulp wide")
+    func tinyColumns() throws {
+        var r = TestRandom(state: 99)
+        for _ in 0..<300 {
+            let n = r.int(3...6)
+            let left = CGFloat(r.int(3...400)) / 3
+            var i = RectQueryTests.randomInput(&r)
+            i.settings.columnSpacing = 0
+            i.settings.pixelScale = nil
+            // One or two ulps of width for n columns: the columns' origins round onto each other.
+            i.settings.containerWidth = r.bool() ? left.nextUp : left + 2 * left.ulp
+            for s in i.sections.indices {
+                i.sections[s].columnCount = n
+                i.sections[s].sectionInset = EdgeInsets(left: left)
+            }
+            let engine = ReferenceEngine()
+            guard let result = try? engine.layout(i) else { continue }  // a width that rounds to 0
+            let H = result.contentSize.height
+            for _ in 0..<20 {
+                let q = CGRect(x: left - CGFloat(r.int(0...2)), y: CGFloat(r.int(-5...Int(H) + 5)),
+                               width: CGFloat(r.int(0...3)), height: CGFloat(r.int(0...200)))
+                #expect(Set(try engine.elements(in: q)) == RectQueryTests.bruteForce(result, q), "rect \(q) over \(i)")
+            }
+        }
+    }
+}

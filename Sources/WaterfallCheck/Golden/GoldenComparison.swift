@@ -35,6 +35,8 @@ public enum GoldenComparison {
     public static func differences(expected e: LayoutResult, actual a: LayoutResult, tolerance: CGFloat) -> [GoldenDifference] {
         var out: [GoldenDifference] = []
         func compare(_ id: ElementID, _ x: CGRect?, _ y: CGRect?, path: String, container: String) {
+            // `CGRect.null` is how the UIKit adapter marks an item it got no attributes for.
+            let y = y == CGRect.null ? nil : y
             switch (x, y) {
             case let (x?, y?):
                 if !matches(x, y, tolerance) {

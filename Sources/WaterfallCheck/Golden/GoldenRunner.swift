@@ -99,10 +99,16 @@ public struct GoldenRunner: Sendable {
     }
 
     /// Runs `fixture` on `engine` and judges it: against `expected` (FIXTURE-FORMAT §7) when it
-    /// has one, else against ``invariants``. `unsupported` is skipped; any error but a
+    /// has one, else against ``invariants``. A fixture using a feature the engine does not declare
+    /// (FIXTURE-FORMAT §9) is skipped without running, and so is `unsupported`; any error but a
     /// ``LayoutError`` is an engine fault (error). No file is read or written.
     public func judge(_ fixture: Fixture, engine: LayoutEngine) -> Verdict {
         let tol = tolerance ?? fixture.tolerance ?? Fixture.defaultTolerance
+        // The harness never sends an input that uses a feature the engine did not declare (§9).
+        let undeclared = LayoutFeatures(usedBy: fixture.input).subtracting(engine.descriptor.features)
+        guard undeclared.isEmpty else {
+            return Verdict(status: .skipped, message: "\(engine.descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
+        }
         let actual: Result<LayoutResult, LayoutError>
         do {
             actual = .success(try engine.layout(fixture.input))

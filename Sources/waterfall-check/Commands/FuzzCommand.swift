@@ -74,7 +74,7 @@ enum FuzzCommand: Command {
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
         // The engine as the user named it (an exec: command line, say), quoted for a shell.
-        let engineArg = engineName.map { $0.allSatisfy { $0.isLetter || $0.isNumber || "-_./:".contains($0) } ? $0 : "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" } ?? descriptor.name
+        let engineArg = engineName.map(shellQuoted) ?? descriptor.name
         var selection: InvariantSet
         do {
             selection = try InvariantSet(ids: only)

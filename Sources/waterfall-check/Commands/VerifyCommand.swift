@@ -8,7 +8,8 @@ enum VerifyCommand: Command {
     static let summary = "Check an engine against golden fixtures (the CI gate)"
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--html DIR] [--github] PATH...
+                                  [--junit FILE] [--json FILE] [--html DIR] [--github] [--invariants]
+                                  [--engine-timeout SECONDS] [--isolate] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
@@ -71,8 +72,9 @@ enum VerifyCommand: Command {
         if !isCI, !report.pending.isEmpty {
             printError("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
         }
-        if !isCI, report.failed > 0 {
-            let engineArg = engineName.map { " --engine \($0)" } ?? ""
+        // Only golden mismatches can be re-recorded; an invariant violation is a bug to fix.
+        if !isCI, report.results.contains(where: { $0.status == .failed && !$0.differences.isEmpty }) {
+            let engineArg = engineName.map { " --engine " + shellQuoted($0) } ?? ""
             printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }
