@@ -51,8 +51,6 @@ func main() -> Int32 {
     argv.removeFirst()
     if argv.contains("--help") || argv.contains("-h") { print(command.usage); return 0 }
     var args = Arguments(argv)
-    let termination = stopEnginesOnTermination()
-    defer { termination.forEach { $0.cancel() } }
     do {
         return try command.run(&args)
     } catch let e as UsageError {
@@ -64,5 +62,6 @@ func main() -> Int32 {
     }
 }
 
+stopEnginesOnTermination()
 setvbuf(stdout, nil, _IOLBF, 0)
 exit(main())
