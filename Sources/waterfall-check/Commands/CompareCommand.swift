@@ -49,6 +49,7 @@ enum CompareCommand: Command {
         let htmlDir = try args.value("--html")
         let options = try engineOptions(&args)
         let paths = try args.finish()
+        try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) })
 
         let baselineEntry = try resolveEngine(baselineSpec, options: options)
         let candidateEntry = try resolveEngine(candidateSpec, options: options)

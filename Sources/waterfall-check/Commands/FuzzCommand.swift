@@ -83,6 +83,7 @@ enum FuzzCommand: Command {
         guard !selection.isEmpty else { throw UsageError("--invariants and --skip leave no invariant to check") }
 
         let saveDirectory = explicitSave ?? defaultSaveDirectory
+        try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         print("seed: \(seed)")
         print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
@@ -167,7 +168,9 @@ enum FuzzCommand: Command {
         for url in urls {
             let fixture: Fixture
             do { fixture = try FixtureReader.read(contentsOf: url) } catch {
-                printError("replay: \(error)")
+                // A saved counterexample that cannot be read is never dropped silently: it fails the run.
+                failed += 1
+                print("replay FAIL \(url.relativePath): cannot be read: \(error)")
                 continue
             }
             guard LayoutFeatures(usedBy: fixture.input).isSubset(of: instance.descriptor.features) else { skipped += 1; continue }
