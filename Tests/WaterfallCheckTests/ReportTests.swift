@@ -121,3 +121,13 @@ struct ReportTests {
         #expect((b[1]["results"] as? [[String: Any]])?.first?["kind"] as? String == "Skipped")
     }
 }
+
+@Suite("Text report: hostile names")
+struct TextReportPrintableTests {
+    @Test("control characters in a path or message are escaped, other text kept")
+    func controlCharacters() {
+        #expect(TextReport.printable("ctl/b\u{1}\u{1B}[31m.json") == "ctl/b\\u{1}\\u{1B}[31m.json")
+        #expect(TextReport.printable("photos/été.json") == "photos/été.json")
+        #expect(TextReport.printable("a\u{7F}b\u{85}") == "a\\u{7F}b\\u{85}")
+    }
+}

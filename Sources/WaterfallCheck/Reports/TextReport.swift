@@ -30,12 +30,25 @@ public enum TextReport {
         case .skipped: tag = "SKIP"
         case .recorded: tag = "RECORDED"
         }
-        var out = "\(tag) \(r.location): \(r.message)\n"
+        var out = "\(tag) \(printable(r.location)): \(printable(r.message))\n"
         if !r.differences.isEmpty { out += table(r.differences, rows: rows, indent: "  ") }
         for v in r.violations.prefix(rows) { out += "  \(v)\n" }
         if r.violations.count > rows { out += "  ... and \(r.violations.count - rows) more\n" }
         return out
     }
+
+    /// `text` with control characters (C0, DEL, C1) shown as `\u{1B}`-style escapes, so a hostile
+    /// file name cannot drive the terminal. Everything else, non-ASCII included, is kept.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for u in text.unicodeScalars {
+            if isControl(u) { out += "\\u{\(String(u.value, radix: 16, uppercase: true))}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    private static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 
     /// A table of `element | expected | actual | delta`, at most `rows` rows then
     /// `... and N more`; missing sides and non-geometric deltas print as `-`.
