@@ -75,7 +75,7 @@ private func cpuMedian(_ body: () throws -> Void) rethrows -> Double {
 /// A fixture of `count` items (heights and image sizes, some spans), a header and footer, 3
 /// columns, with the reference engine's frames as `expected`.
 private func codecBenchFixture(items count: Int, seed: UInt64) throws -> Fixture {
-    var r = BenchRandom(state: seed)
+    var r = SplitMix64(seed: seed)
     let items: [LayoutItem] = (0..<count).map { i in
         if i % 3 == 1 { return .size(width: 400 + (r.unit() * 3600).rounded(), height: 300 + (r.unit() * 3000).rounded()) }
         return .height(40 + (r.unit() * 360).rounded(), span: i % 7 == 0 ? 2 : 1)

@@ -3,7 +3,7 @@ import WaterfallCheck
 
 /// A one-section input of `count` items with heights 40–400 pt, 375 pt wide (an iPhone), 10-pt gaps.
 func benchInput(items count: Int, columns: Int, seed: UInt64 = 1) -> LayoutInput {
-    var r = BenchRandom(state: seed)
+    var r = SplitMix64(seed: seed)
     let items = (0..<count).map { _ in LayoutItem.height(40 + (r.unit() * 360).rounded()) }
     return LayoutInput(
         settings: LayoutSettings(containerWidth: 375, columnCount: columns, columnSpacing: 10, rowSpacing: 10,

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// Seconds for one call of `body`, monotonic clock.
 func time(_ body: () throws -> Void) rethrows -> Double {
@@ -28,15 +29,8 @@ func row(_ cells: [String], widths: [Int]) -> String {
     zip(cells, widths).map { $0.padding(toLength: max($1, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
 }
 
-/// A deterministic generator for benchmark inputs (SplitMix64), so every run measures the same data.
-struct BenchRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
+/// Benchmark inputs come from the fuzzer's SplitMix64, so every run measures the same data.
+extension SplitMix64 {
+    /// A uniform double in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
