@@ -59,12 +59,23 @@ struct Arguments {
 
     /// A non-negative number of points, for `--tolerance` and the like.
     mutating func points(_ name: String) throws -> Double? {
-        try value(name, as: "a non-negative number") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        try value(name, as: "a non-negative decimal number") { Arguments.decimal($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+    }
+
+    /// A decimal number (`Double("0x10")` would also read hexadecimal, `nan` and `inf`).
+    static func decimal(_ text: String) -> Double? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
+        return Double(text)
     }
 
     /// A positive integer, for `--jobs`, `--cases` and the like.
     mutating func positiveInt(_ name: String) throws -> Int? {
         try value(name, as: "a positive integer") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+    }
+
+    /// A worker count: 1 to 256 (more threads than that only contend on a 2-to-64-core machine).
+    mutating func jobs() throws -> Int? {
+        try value("--jobs", as: "a number of workers from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
     }
 
     /// The remaining arguments, which must all be positional.

@@ -28,3 +28,20 @@ struct FuzzCLITests {
         #expect(try dir.read("fx/a.json") == text)
     }
 }
+
+@Suite("Option values")
+struct OptionValueTests {
+    @Test("hexadecimal or special tolerances, absurd job counts and scales are usage errors (exit 2)")
+    func rejected() throws {
+        let (dir, _) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        for args in [["verify", "--tolerance", "0x10", "fx"], ["verify", "--tolerance", "inf", "fx"],
+                     ["verify", "--jobs", "100000", "fx"], ["fuzz", "--jobs", "0", "--cases", "1", "--save", "s"],
+                     ["render", "fx/a.json", "--scale", "1e300"]] {
+            let out = try CLI.run(args, in: dir.url, ci: "true")
+            #expect(out.status == 2, "\(args)")
+            #expect(out.stderr.contains("expects"), "\(args): \(out.stderr)")
+        }
+        #expect(try CLI.run(["verify", "--tolerance", "1e-3", "--jobs", "256", "fx"], in: dir.url, ci: "true").status == 0)
+    }
+}

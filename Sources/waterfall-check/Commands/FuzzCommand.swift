@@ -57,7 +57,7 @@ enum FuzzCommand: Command {
         let cases = try args.positiveInt("--cases")
         let duration = try args.value("--duration", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         if cases != nil && duration != nil { throw UsageError("give --cases or --duration, not both") }
-        let jobs = try args.positiveInt("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try args.jobs() ?? ProcessInfo.processInfo.activeProcessorCount
         let explicitSave = try args.value("--save")
         let json = try args.value("--json")
         let html = try args.value("--html")

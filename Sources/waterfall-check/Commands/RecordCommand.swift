@@ -34,7 +34,7 @@ enum RecordCommand: Command {
         let engineName = try args.value("--engine")
         let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
-        let jobs = try args.positiveInt("--jobs")
+        let jobs = try args.jobs()
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }

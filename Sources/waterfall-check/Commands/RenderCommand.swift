@@ -42,7 +42,7 @@ enum RenderCommand: Command {
         let sideBySide = args.flag("--side-by-side")
         let against = try args.value("--against")
         let tolerance = try args.points("--tolerance")
-        let scale = try args.value("--scale", as: "a positive number") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let scale = try args.value("--scale", as: "pixels per pt, above 0 and at most 1000") { Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } }
         let engineOptions = try engineOptions(&args)
         let rest = try args.finish()
         guard rest.count == 1 else { throw UsageError(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }

@@ -49,7 +49,7 @@ enum VerifyCommand: Command {
         let engineName = try args.value("--engine")
         let options = try engineOptions(&args)
         let tolerance = try args.points("--tolerance")
-        let jobs = try args.positiveInt("--jobs")
+        let jobs = try args.jobs()
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
         let junit = try args.value("--junit")
         let json = try args.value("--json")
