@@ -16,40 +16,18 @@ extension Counterexample {
             ("seed", .string(String(seed))), ("case", .number(Double(caseIndex))),
         ]
         switch actual {
-        case .success(let r): fuzz.append(("actual", JSONValue(r)))
-        case .failure(let e as LayoutError):
+        case .layout(let r): fuzz.append(("actual", JSONValue(r)))
+        case .error(let e):
             fuzz.append(("actual", .object([("error", .string(e.code.rawValue)), ("message", .string(e.message))])))
-        case .failure(let e): fuzz.append(("actual", .object([("fault", .string("\(e)"))])))
+        case .unsupported(let reason):
+            fuzz.append(("actual", .object([("error", .string(LayoutError.Code.unsupported.rawValue)), ("message", .string(reason))])))
+        case .fault(let f): fuzz.append(("actual", .object([("fault", .string("\(f)"))])))
         }
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
             source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed) (case \(caseIndex))",
             input: input, extensions: .object([("fuzz", .object(fuzz))]))
-    }
-}
-
-extension JSONValue {
-    /// A layout result in the shape of a fixture's `expected` (FIXTURE-FORMAT §4); non-finite
-    /// numbers as the strings `nan`, `inf`, `-inf`, an item without a frame as `null`, extra
-    /// elements under `extra`.
-    public init(_ r: LayoutResult) {
-        func num(_ v: CGFloat) -> JSONValue { v.isFinite ? .number(Double(v)) : .string(v.isNaN ? "nan" : v < 0 ? "-inf" : "inf") }
-        func frame(_ f: CGRect) -> JSONValue {
-            f.isNull ? .null : .array([num(f.origin.x), num(f.origin.y), num(f.size.width), num(f.size.height)])
-        }
-        var top: [(key: String, value: JSONValue)] = [("contentSize", .array([num(r.contentSize.width), num(r.contentSize.height)]))]
-        top.append(("sections", .array(r.sections.map { s in
-            var o: [(key: String, value: JSONValue)] = []
-            if let h = s.header { o.append(("header", frame(h))) }
-            o.append(("items", .array(s.items.map(frame))))
-            if let f = s.footer { o.append(("footer", frame(f))) }
-            return .object(o)
-        })))
-        if !r.extraElements.isEmpty {
-            top.append(("extra", .array(r.extraElements.map { .array([.string($0.id.description), frame($0.frame)]) })))
-        }
-        self = .object(top)
     }
 }
 
@@ -60,11 +38,11 @@ public struct InvariantChecker: InvariantChecking {
 
     public init(selection: Set<String>? = nil) { self.selection = selection }
 
-    /// - Throws: the engine's fault when `layout` fails with anything but a ``LayoutError``.
-    public func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
+    /// - Throws: the engine's fault when `answer` is one.
+    public func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
         let set = (try? InvariantSet(ids: selection)) ?? .all
-        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: 0)
-        if case .failure(let e) = context.outcome, !(e is LayoutError) { throw e }
-        return context.check(set).map(\.message)
+        if case .fault(let f) = answer { throw f }
+        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: 0, answer: answer)
+        return context.check(set)
     }
 }

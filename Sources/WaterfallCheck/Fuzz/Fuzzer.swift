@@ -12,8 +12,8 @@ public struct FuzzConfiguration: Sendable {
     /// Worker threads, each with its own engine.
     public var jobs: Int
     public var invariants: InvariantSet
-    /// Per-component tolerance in pt (FIXTURE-FORMAT §7).
-    public var tolerance: CGFloat
+    /// The comparison tolerance (FIXTURE-FORMAT §7).
+    public var tolerance: Tolerance
     /// Keep checking every invariant on every case instead of retiring one at its first failure.
     public var keepGoing: Bool
     /// Seconds each counterexample may spend shrinking.
@@ -22,7 +22,7 @@ public struct FuzzConfiguration: Sendable {
     public var generator: InputGenerator
 
     public init(seed: UInt64, cases: Int? = 10_000, duration: Double? = nil, jobs: Int = 1,
-                invariants: InvariantSet = .all, tolerance: CGFloat = Fixture.defaultTolerance,
+                invariants: InvariantSet = .all, tolerance: Tolerance = .default,
                 keepGoing: Bool = false, shrinkTime: Double = 10, generator: InputGenerator = InputGenerator()) {
         self.seed = seed; self.cases = cases; self.duration = duration; self.jobs = max(1, jobs)
         self.invariants = invariants; self.tolerance = tolerance; self.keepGoing = keepGoing
@@ -38,7 +38,7 @@ public struct Counterexample {
     /// The shrunk input.
     public var input: LayoutInput
     /// What the engine answered for ``input``.
-    public var actual: Result<LayoutResult, Error>
+    public var actual: EngineAnswer
     public var seed: UInt64
     /// The case that first failed (its index within the run).
     public var caseIndex: UInt64
@@ -181,7 +181,7 @@ public final class Fuzzer {
                                                seed: Fuzzer.querySeed(config.seed, index))
                     let failures = context.check(active)
                     var skipped = false
-                    if case .failure(let e as LayoutError) = context.outcome, e.code == .unsupported { skipped = true }
+                    if case .unsupported = context.outcome { skipped = true }
                     local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount)
                     lock.withLock {
                         done += 1
@@ -238,8 +238,7 @@ public final class Fuzzer {
         var replay = ChoiceSource(replaying: outcome.best.choices)
         let input = generator.generate(&replay)
         let shrunkFailure = checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).first
-        let actual: Result<LayoutResult, Error>
-        do { actual = .success(try engine.layout(input)) } catch { actual = .failure(error) }
+        let actual = engine.answer(input)
         return Counterexample(invariant: invariant.id, failure: shrunkFailure ?? failure, input: input, actual: actual,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
                               shrink: outcome)
@@ -252,7 +251,7 @@ public final class Fuzzer {
 /// - Returns: one shrunk failure per failed invariant (message of the shrunk case), empty when all hold.
 /// - Complexity: one thread; shrinking bounded to 2 s per failure.
 public func checkInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
-                            tolerance: CGFloat = Fixture.defaultTolerance) -> [InvariantFailure] {
+                            tolerance: Tolerance = .default) -> [InvariantFailure] {
     let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2),
                         engine: engine)
     return fuzzer.run().counterexamples.map(\.failure)

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check fuzz`: generated inputs against an engine, checked against the invariant
 /// catalogue; failures shrunk and saved as input-only fixtures.
@@ -64,10 +64,10 @@ enum FuzzCommand: Command {
         let keepGoing = args.flag("--keep-going")
         let only = try args.value("--invariants").map(idList)
         let skip = try args.value("--skip").map(idList) ?? []
-        let shrinkTime = try args.points("--shrink-time") ?? 10
+        let shrinkTime = try args.seconds("--shrink-time") ?? 10
         let options = try engineOptions(&args)
-        let explicitTolerance = try args.points("--tolerance").map { CGFloat($0) }
-        let tolerance = explicitTolerance ?? Fixture.defaultTolerance
+        let explicitTolerance = try args.tolerance()
+        let tolerance = explicitTolerance ?? .default
         let rest = try args.finish()
         guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
 
@@ -159,7 +159,7 @@ enum FuzzCommand: Command {
     /// Replays the fixtures saved in `directory` (if it exists) against the invariants; prints each
     /// failure. Tolerance: `tolerance` (--tolerance), else the fixture's, else 0.001 pt (FIXTURE-FORMAT
     /// §7). Returns the number of failing fixtures. Unreadable files are reported, not fatal.
-    static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?) -> Int {
+    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?) -> Int {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
               let urls = try? FixtureFile.files(at: [directory]).map(\.url) else { return 0 }
@@ -174,7 +174,7 @@ enum FuzzCommand: Command {
                 continue
             }
             guard LayoutFeatures(usedBy: fixture.input).isSubset(of: instance.descriptor.features) else { skipped += 1; continue }
-            let found = checkInvariants(fixture.input, engine: instance, tolerance: tolerance ?? fixture.tolerance ?? Fixture.defaultTolerance,
+            let found = checkInvariants(fixture.input, engine: instance, tolerance: tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default,
                                         invariants: selection, seed: 0)
             if !found.isEmpty {
                 failed += 1
