@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// A bad command line: printed with the command's usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -100,9 +101,9 @@ protocol Command {
     static func run(_ args: inout Arguments) throws -> Int32
 }
 
-/// Writes to standard error.
+/// Writes to standard error; a closed or full stderr loses the message, never the run (D7).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeStandardError(message + "\n")
 }
 
 /// Whether the environment variable `CI` is set to something other than `0` or `false`.

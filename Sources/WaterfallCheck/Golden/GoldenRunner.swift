@@ -64,7 +64,7 @@ public struct GoldenRunner: Sendable {
 
     /// Loads, runs, judges and (per ``recordMode``) records one fixture file on `engine`.
     public func run(file: FixtureFile, engine: LayoutEngine) -> FixtureResult {
-        let fallbackName = (file.url.lastPathComponent as NSString).deletingPathExtension
+        let fallbackName = FilePath.deletingExtension(file.url.lastPathComponent)
         var result = FixtureResult(file: file.path, url: file.url, suite: file.suite, name: fallbackName, status: .error)
         let fixture: Fixture
         do {

@@ -49,7 +49,9 @@ enum CompareCommand: Command {
         let htmlDir = try args.value("--html")
         let options = try engineOptions(&args)
         let paths = try args.finish()
-        try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) })
+        let inputs = (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
+        try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: inputs)
+        try refuseReportDirectory(htmlDir, fixturePaths: inputs)
 
         let baselineEntry = try resolveEngine(baselineSpec, options: options)
         let candidateEntry = try resolveEngine(candidateSpec, options: options)
@@ -72,7 +74,7 @@ enum CompareCommand: Command {
         let report = comparison.run(cases)
         print(report.text(), terminator: "")
         if let jsonFile {
-            try Data(report.json().utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic)
+            try writeReport(Data(report.json().utf8), to: jsonFile)
         }
         if let htmlDir {
             var page = HTMLReport(title: "waterfall-check compare: \(baselineEntry.descriptor.name) (baseline) against \(candidateEntry.descriptor.name) (candidate)")

@@ -84,6 +84,7 @@ enum FuzzCommand: Command {
 
         let saveDirectory = explicitSave ?? defaultSaveDirectory
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
+        try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         print("seed: \(seed)")
         print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
@@ -106,13 +107,13 @@ enum FuzzCommand: Command {
         var lastPlain = 0.0
         let report = fuzzer.run { p in
             if live {
-                FileHandle.standardError.write(Data("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)".utf8))
+                writeStandardError("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)")
             } else if p.seconds - lastPlain >= 10 {
                 lastPlain = p.seconds
                 print("  \(p.cases) cases, \(Int(p.casesPerSecond)) cases/s, \(p.failures) failure(s)")
             }
         }
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if live { writeStandardError("\r\u{1B}[K") }
 
         var failures: [(String, String, Int)] = []
         for c in report.counterexamples {
