@@ -128,10 +128,15 @@ final class EngineProcess {
     final class LiveGroups: @unchecked Sendable {
         private let lock = NSLock()
         private var ids = Set<pid_t>()
-        func insert(_ id: pid_t) { lock.withLock { _ = ids.insert(id) } }
+        private var stopped = false
+        /// Records a started group; once ``killAll()`` has run, kills it at once instead (an
+        /// engine spawned while the run is being stopped must not outlive it).
+        func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
         func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
-        /// SIGKILLs every live group; returns how many.
-        func killAll() -> Int { lock.withLock { for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+        /// SIGKILLs every live group and stops further starts (``isStopped``); returns how many.
+        func killAll() -> Int { lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+        /// Whether ``killAll()`` has run: the run is ending, engines are not restarted (D9).
+        var isStopped: Bool { lock.withLock { stopped } }
     }
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
 
@@ -216,6 +221,7 @@ final class EngineProcess {
                 repeat { r = waitpid(pid, &status, 0) } while r < 0 && errno == EINTR
                 if r == pid { waitStatus = status }
             }
+            Self.reapGroup(pid)
             reaped = true
             EngineProcess.live.remove(pid)
         }
@@ -234,12 +240,25 @@ final class EngineProcess {
             if r == pid {
                 waitStatus = status
                 kill(-pid, SIGKILL)  // stragglers of the group
+                Self.reapGroup(pid)
                 reaped = true
                 EngineProcess.live.remove(pid)
                 return status
             }
             if r < 0 || DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
             usleep(2_000)
+        }
+    }
+
+    /// Reaps the members of group `group` (already SIGKILLed) that are this process's children:
+    /// grandchildren are reparented to the harness when it runs as PID 1 (a container without an
+    /// init), and would stay zombies (D10). Elsewhere they are not our children: `ECHILD` at once.
+    static func reapGroup(_ group: pid_t) {
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(-group, &status, 0)
+            if r > 0 || (r < 0 && errno == EINTR) { continue }
+            return
         }
     }
 

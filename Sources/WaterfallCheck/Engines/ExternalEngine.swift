@@ -205,6 +205,10 @@ public final class ExternalEngine: LayoutEngine {
     /// The running process, started (and handshaken) if need be.
     private func running() throws -> EngineProcess {
         if let p = process { return p }
+        // After ``killAll()`` (Ctrl-C, SIGTERM) a restart would only meet the same hang again.
+        guard !EngineProcess.live.isStopped else {
+            throw EngineFault(.spawn, engine: configuration.displayName, "not restarted: the run is being stopped")
+        }
         let (p, d) = try Self.launch(configuration)
         guard d == descriptor else {
             p.terminate()

@@ -60,16 +60,9 @@ enum CompareCommand: Command {
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
-        // Engines run in their own process groups, out of reach of the terminal's Ctrl-C: kill them.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
-            ExternalEngine.killAll()
-            printError("compare: interrupted")
-            exit(130)
-        }
-        interrupt.resume()
-        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+        // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
+        Interrupt.handler = { printError("compare: interrupted"); AtomicFile.removeTemporaries(); exit(130) }
+        defer { Interrupt.handler = nil }
 
         let report = comparison.run(cases)
         print(report.text(), terminator: "")

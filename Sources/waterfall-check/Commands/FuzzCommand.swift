@@ -95,13 +95,10 @@ enum FuzzCommand: Command {
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        // External engines run in their own process groups, out of Ctrl-C's reach: stop them too,
-        // so a hung one cannot outlive the run (its request becomes a fault of a cancelled run).
-        interrupt.setEventHandler { fuzzer.cancel(); ExternalEngine.killAll() }
-        interrupt.resume()
-        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+        // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
+        // their own process groups) and keeps them stopped, then this ends the run in order.
+        Interrupt.handler = { fuzzer.cancel() }
+        defer { Interrupt.handler = nil }
 
         let live = isatty(STDERR_FILENO) != 0
         var lastPlain = 0.0
