@@ -114,8 +114,3 @@ var isCI: Bool {
     return !(l == "0" || l == "false")
 }
 
-/// `word` as a shell reads it back: as is when it is plain, else in single quotes.
-func shellQuoted(_ word: String) -> String {
-    if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0) }) { return word }
-    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}

@@ -144,6 +144,19 @@ public final class ExternalEngine: LayoutEngine {
     /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
     /// and turning an error reply into the error it stands for (``throwError(code:message:op:line:)``).
     private func request<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
+        do { return try exchange(op: op, members, decode) } catch let f as EngineFault {
+            faultCount += 1
+            lastFault = f
+            throw f
+        }
+    }
+
+    /// Engine faults thrown so far (a crash, hang, garbage, a failed restart), and the last one:
+    /// the fuzzer tells a case the engine faulted on from one that broke an invariant (D13).
+    public private(set) var faultCount = 0
+    public private(set) var lastFault: EngineFault?
+
+    private func exchange<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
         let id = nextID
         nextID += 1
         let p = try running()

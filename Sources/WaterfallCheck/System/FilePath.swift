@@ -79,3 +79,9 @@ public func writeDescriptor(_ fd: Int32, _ text: String) {
     }
     bytes.removeAll()
 }
+
+/// `word` as a shell reads it back: as is when it is plain, else in single quotes.
+public func shellQuoted(_ word: String) -> String {
+    if !word.isEmpty, word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0)) }) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

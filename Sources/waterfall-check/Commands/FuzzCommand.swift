@@ -74,7 +74,7 @@ enum FuzzCommand: Command {
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
         // The engine as the user named it (an exec: command line, say), quoted for a shell.
-        let engineArg = engineName.map(shellQuoted) ?? descriptor.name
+        let engineArg = shellQuoted(engineName ?? descriptor.name)
         var selection: InvariantSet
         do {
             selection = try InvariantSet(ids: only)
@@ -87,7 +87,7 @@ enum FuzzCommand: Command {
         try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         print("seed: \(seed)")
-        print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance)
@@ -114,7 +114,7 @@ enum FuzzCommand: Command {
 
         var failures: [(String, String, Int)] = []
         for c in report.counterexamples {
-            let fixture = c.fixture(engine: descriptor)
+            let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
             let text = CanonicalWriter.string(for: fixture)
             print(c.summary)
             var saved: String?
@@ -150,6 +150,11 @@ enum FuzzCommand: Command {
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 throw UsageError("cannot write the HTML report to \(html): \(error)")
             }
+        }
+        if report.engineFaultCases > 0 {
+            printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
+            for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printable(f.message))") }
+            return 2
         }
         return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
     }
