@@ -78,18 +78,17 @@ public final class EngineServer {
     }
 
     /// Reads requests from stdin until end of file, answering each on stdout, after the hello line.
-    public func serve() {
+    /// A request line longer than `maxLine` bytes is answered with `badRequest` (`"id":null`)
+    /// and skipped without being buffered (D4).
+    public func serve(maxLine: Int = ExternalEngine.defaultMaxLine) {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
         write(hello)
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        while true {
-            let n = getline(&buffer, &capacity, stdin)
-            guard n >= 0, let b = buffer else { break }
-            let length = n > 0 && b[n - 1] == 0x0A ? n - 1 : n
-            let line = b.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-            write(reply(to: line))
+        var reader = LineReader(fd: 0, maxLine: maxLine)
+        while let next = reader.next() {
+            switch next {
+            case .line(let line): write(reply(to: line))
+            case .tooLong: write(Self.error(nil, "badRequest", "request line longer than \(maxLine) bytes; skipped"))
+            }
         }
     }
 
@@ -105,4 +104,51 @@ public final class EngineServer {
     }
 
     private static func quote(_ s: String) -> String { JSONWriter.quoted(s) }
+}
+
+/// Lines read from a file descriptor, each at most `maxLine` bytes: a longer line is reported
+/// once as ``Item/tooLong`` and its bytes are dropped as they arrive, so memory stays
+/// O(`maxLine` + 64 KiB) whatever the input.
+public struct LineReader {
+    public enum Item: Equatable { case line([UInt8]), tooLong }
+    private let fd: Int32
+    private let maxLine: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// `buffer[start..<scanned]` holds no `\n` (each byte is looked at once).
+    private var scanned = 0
+    private var skipping = false
+    private var atEnd = false
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    public init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
+
+    /// The next line without its `\n` (a last line without one included), or `nil` at end of input.
+    public mutating func next() -> Item? {
+        while true {
+            if let nl = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+                defer { start = nl + 1; scanned = start; compact() }
+                if skipping { skipping = false; continue }
+                return nl - start > maxLine ? .tooLong : .line(Array(buffer[start..<nl]))
+            }
+            scanned = buffer.count
+            if !skipping && buffer.count - start > maxLine {
+                skipping = true
+                buffer.removeAll(keepingCapacity: true); start = 0; scanned = 0
+                return .tooLong
+            }
+            if skipping { buffer.removeAll(keepingCapacity: true); start = 0; scanned = 0 }
+            if atEnd {
+                defer { buffer.removeAll(); start = 0; scanned = 0 }
+                if skipping || start == buffer.count { return nil }
+                return .line(Array(buffer[start...]))
+            }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
+        }
+    }
+
+    private mutating func compact() {
+        if start > 65_536 && start * 2 > buffer.count { buffer.removeFirst(start); scanned -= start; start = 0 }
+    }
 }

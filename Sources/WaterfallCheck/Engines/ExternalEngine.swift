@@ -22,14 +22,21 @@ public final class ExternalEngine: LayoutEngine {
         public var timeout: Double
         /// Bytes of the engine's stderr kept for fault reports (the last ones).
         public var stderrLimit: Int
+        /// The longest reply line accepted, in bytes (512 MiB; tests inject less).
+        public var maxLine: Int
 
-        public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10) {
+        public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10,
+                    maxLine: Int = ExternalEngine.defaultMaxLine) {
             self.arguments = arguments
             self.displayName = displayName ?? arguments.joined(separator: " ")
             self.timeout = timeout
             self.stderrLimit = stderrLimit
+            self.maxLine = maxLine
         }
     }
+
+    /// The longest protocol line accepted by default, either way: 512 MiB (a 1 M-item layout is about 60 MB).
+    public static let defaultMaxLine = 512 << 20
 
     /// The protocol name a hello line must carry.
     public static let protocolName = "waterfall-engine/1"
@@ -134,10 +141,23 @@ public final class ExternalEngine: LayoutEngine {
     /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
     /// and turning an error reply into the error it stands for (``throwError(code:message:op:line:)``).
     private func request<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
+        do { return try exchange(op: op, members, decode) } catch let f as EngineFault {
+            faultCount += 1
+            lastFault = f
+            throw f
+        }
+    }
+
+    /// Engine faults thrown so far (a crash, hang, garbage, a failed restart), and the last one:
+    /// the fuzzer tells a case the engine faulted on from one that broke an invariant (D13).
+    public private(set) var faultCount = 0
+    public private(set) var lastFault: EngineFault?
+
+    private func exchange<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
         let id = nextID
         nextID += 1
         let p = try running()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
+        let deadline = EngineProcess.deadline(after: configuration.timeout)
         switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
         case .line(let raw):
             // The reply's text is made only for a fault report.
@@ -171,7 +191,7 @@ public final class ExternalEngine: LayoutEngine {
             throw fault(.timedOut, "no reply to request \(id) within \(formatSeconds(configuration.timeout))",
                         reply: String(decoding: partial, as: UTF8.self))
         case .tooLong:
-            throw fault(.malformedReply, "reply to request \(id) longer than \(EngineProcess.maxLine) bytes")
+            throw fault(.malformedReply, "reply to request \(id) longer than \(configuration.maxLine) bytes (read no further)")
         }
     }
 
@@ -195,6 +215,10 @@ public final class ExternalEngine: LayoutEngine {
     /// The running process, started (and handshaken) if need be.
     private func running() throws -> EngineProcess {
         if let p = process { return p }
+        // After ``killAll()`` (Ctrl-C, SIGTERM) a restart would only meet the same hang again.
+        guard !EngineProcess.live.isStopped else {
+            throw EngineFault(.spawn, engine: configuration.displayName, "not restarted: the run is being stopped")
+        }
         let (p, d) = try Self.launch(configuration)
         guard d == descriptor else {
             p.terminate()
@@ -219,7 +243,7 @@ public final class ExternalEngine: LayoutEngine {
     /// Starts a process and checks its hello line (FIXTURE-FORMAT §9 step 1).
     private static func launch(_ c: Configuration) throws -> (EngineProcess, EngineDescriptor) {
         let p: EngineProcess
-        do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit) } catch {
+        do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit, lineLimit: c.maxLine) } catch {
             throw EngineFault(.spawn, engine: c.displayName, "\(error)")
         }
         func fail(_ message: String, _ line: String = "") -> EngineFault {
@@ -227,7 +251,7 @@ public final class ExternalEngine: LayoutEngine {
             p.terminate()
             return EngineFault(.handshake, engine: c.displayName, message, reply: String(decoding: line.utf8.prefix(500), as: UTF8.self), stderr: tail)
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(c.timeout * 1e9)
+        let deadline = EngineProcess.deadline(after: c.timeout)
         switch p.exchange([], deadline: deadline) {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
@@ -242,7 +266,7 @@ public final class ExternalEngine: LayoutEngine {
         case .timedOut(let partial):
             throw fail("no hello line within \(formatSeconds(c.timeout))", String(decoding: partial, as: UTF8.self))
         case .tooLong:
-            throw fail("hello line longer than \(EngineProcess.maxLine) bytes")
+            throw fail("hello line longer than \(c.maxLine) bytes (read no further)")
         }
     }
 

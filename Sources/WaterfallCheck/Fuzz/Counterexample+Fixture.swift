@@ -7,7 +7,11 @@ extension Counterexample {
     /// under `extensions.fuzz`: engine, invariant, message, elements, seed (a decimal string: a
     /// UInt64 does not fit a double), case index, and the engine's actual output (`contentSize`
     /// and `sections` as in `expected`, or `error`; non-finite numbers as strings, a missing frame as null).
-    public func fixture(engine: EngineDescriptor) -> Fixture {
+    ///
+    /// `source` is a runnable command line: `--engine` is `engineArgument` (what the user passed,
+    /// e.g. `exec:./my-engine`), else the engine's name, shell-quoted either way (D15: an
+    /// engine's hello name is untrusted text).
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil) -> Fixture {
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
             ("engine", .string(engine.name)), ("version", .string(engine.version)),
@@ -26,7 +30,7 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed) (case \(caseIndex))",
+            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)",
             input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 }
