@@ -53,18 +53,13 @@ extension GoldenRunner {
     /// one frame per item, a header / footer frame exactly where the input has one, nothing
     /// extra, every number finite.
     static func recordingProblem(_ layout: LayoutResult, for input: LayoutInput) -> String? {
-        if let extra = layout.extraElements.first { return "extra element \(extra.id)" }
-        guard layout.sections.count == input.sections.count else {
-            return "\(layout.sections.count) sections for \(input.sections.count) in the input"
-        }
-        func finite(_ r: CGRect) -> Bool { [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) }
+        if let problem = layout.shapeProblem(for: input) { return problem.message }
         guard layout.contentSize.width.isFinite && layout.contentSize.height.isFinite else { return "contentSize is not finite" }
-        for (s, (out, inp)) in zip(layout.sections, input.sections).enumerated() {
-            if (out.header == nil) != (inp.header == nil) { return "header \(s) \(inp.header == nil ? "is extra" : "is missing")" }
-            if (out.footer == nil) != (inp.footer == nil) { return "footer \(s) \(inp.footer == nil ? "is extra" : "is missing")" }
-            guard out.items.count == inp.items.count else { return "section \(s) has \(out.items.count) item frames for \(inp.items.count) items" }
+        for (s, out) in layout.sections.enumerated() {
             let frames = [out.header, out.footer].compactMap { $0 } + out.items
-            if let bad = frames.first(where: { !finite($0) }) { return "section \(s) has a non-finite frame \(bad.shortDescription)" }
+            if let bad = frames.first(where: { !($0.origin.x.isFinite && $0.origin.y.isFinite && $0.size.width.isFinite && $0.size.height.isFinite) }) {
+                return "section \(s) has a non-finite frame \(bad.shortDescription)"
+            }
         }
         return nil
     }
