@@ -28,6 +28,10 @@ public struct GoldenRunner: Sendable {
     public var shard: Shard?
     /// Judges fixtures without `expected`; without one they are errors.
     public var invariants: InvariantChecking?
+    /// Fails a fixture without `expected` even when it breaks no invariant
+    /// (`verify --require-expected`), for a CI that wants every fixture golden; off, it is
+    /// ``CaseStatus/checked``.
+    public var requiresExpected = false
     /// Also checks ``invariants`` on fixtures that have `expected` (`verify --invariants`).
     public var invariantsOnGoldens = false
     /// Also checks each golden's `expected` frames against ``Invariants/framesOnly``, judged from
@@ -202,8 +206,9 @@ public struct GoldenRunner: Sendable {
             }
         }
         guard fixture.expected != nil else {
-            verdict.status = verdict.failures.isEmpty ? .passed : .failed
-            verdict.message = verdict.failures.first?.message ?? ""
+            verdict.status = verdict.failures.isEmpty ? (requiresExpected ? .failed : .checked) : .failed
+            verdict.message = verdict.failures.first?.message
+                ?? (requiresExpected ? "no expected (--require-expected): only checked against the invariants" : "")
             return verdict
         }
         return judgeGolden(fixture, answer, into: verdict)

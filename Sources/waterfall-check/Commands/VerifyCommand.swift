@@ -9,7 +9,7 @@ enum VerifyCommand: Command {
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
                                   [--junit FILE] [--json FILE] [--html DIR] [--github] [--invariants]
-                                  [--lint] [--engine-timeout SECONDS] [--isolate] PATH...
+                                  [--lint] [--require-expected] [--engine-timeout SECONDS] [--isolate] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
@@ -38,6 +38,8 @@ enum VerifyCommand: Command {
                         and the frames alone decide (complete, finite, no-overlap,
                         column-alignment, item-size, within-bounds, stacking, placement,
                         supplementary, content-size), at the element's path:line:column
+      --require-expected  fail a fixture that has no expected (otherwise it is reported as
+                        "checked": checked against the invariants only, counted apart from passed)
       --lint            check only the expected frames that way; no engine is run, and
                         fixtures without expected frames are skipped
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
@@ -47,7 +49,8 @@ enum VerifyCommand: Command {
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
 
-    EXIT STATUS: 0 every fixture passed (or was skipped as unsupported), 1 a golden mismatch,
+    EXIT STATUS: 0 every fixture passed or was checked (or was skipped as unsupported), 1 a
+    golden mismatch, a broken invariant, a fixture without expected under --require-expected,
     2 a usage, fixture, engine or path error, a pending recording in CI, an empty directory,
     or every fixture skipped.
     """
@@ -64,6 +67,7 @@ enum VerifyCommand: Command {
         let github = args.flag("--github")
         let invariantsOnGoldens = args.flag("--invariants")
         let lint = args.flag("--lint")
+        let requireExpected = args.flag("--require-expected")
         let paths = try fixturePaths(try args.finish(), command: name)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
@@ -76,6 +80,7 @@ enum VerifyCommand: Command {
         runner.invariantsOnGoldens = invariantsOnGoldens
         runner.checksExpected = invariantsOnGoldens || lint
         runner.runsEngine = !lint
+        runner.requiresExpected = requireExpected
         runner.keepsLayouts = html != nil
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }
