@@ -46,8 +46,9 @@ public struct EngineComparison {
         /// Cases on which an engine faulted, with their inputs (never dropped: `--save` writes them).
         public var faults: [FaultCase] = []
 
-        /// 0 identical, 1 different, 2 an engine faulted (FIXTURE-FORMAT §9: reported, run goes on).
-        public var exitStatus: Int32 { !faults.isEmpty ? 2 : differences.isEmpty ? 0 : 1 }
+        /// `passed` identical, `failed` different, `error` an engine faulted (FIXTURE-FORMAT §9:
+        /// reported, the run goes on).
+        public var verdict: RunVerdict { !faults.isEmpty ? .error : differences.isEmpty ? .passed : .failed }
     }
 
     public var baseline: LayoutEngine

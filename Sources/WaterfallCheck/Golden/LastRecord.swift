@@ -28,7 +28,7 @@ public enum LastRecord {
     public static func roots(_ paths: [String], command: String) throws -> [String] {
         if !paths.isEmpty { return paths }
         guard let roots = load(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) else {
-            throw PendingFileError("\(command): no PATH given and no last record (\(path)); name the fixture files or directories")
+            throw WaterfallCheckError.usage("\(command): no PATH given and no last record (\(path)); name the fixture files or directories")
         }
         return roots
     }

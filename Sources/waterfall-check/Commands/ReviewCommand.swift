@@ -34,10 +34,10 @@ enum ReviewCommand: Command {
         let list = args.flag("--list")
         let roots = try LastRecord.roots(try args.finish(), command: name)
         if let missing = roots.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
-            printError("error: no such file or directory: '\(missing)'"); return 2
+            printError("error: no such file or directory: '\(missing)'"); return exitCode(.error)
         }
         let pending = PendingFiles.find(under: roots.map { URL(fileURLWithPath: $0) })
-        guard !pending.isEmpty else { print("no pending recordings under \(roots.joined(separator: " "))"); return 0 }
+        guard !pending.isEmpty else { print("no pending recordings under \(roots.joined(separator: " "))"); return exitCode(.passed) }
         let interactive = !list && !isCI && isatty(0) == 1 && isatty(1) == 1
         var status: Int32 = 0
         var reviews: [PendingReview] = []
@@ -46,19 +46,19 @@ enum ReviewCommand: Command {
         for (n, file) in pending.enumerated() {
             let review: PendingReview
             do { review = try PendingFiles.review(file) } catch {
-                printError("error: \(file.path): \(error)"); status = 2; continue
+                printError("error: \(file.path): \(error)"); status = exitCode(.error); continue
             }
             reviews.append(review)
             print(render(review), terminator: "")
             guard interactive else { continue }
             let verdict = quit ? "skipped" : decide(review, "[\(n + 1)/\(pending.count)] a accept, r reject, s skip, q quit: ", &quit)
-            if verdict == "failed" { status = 2 }
+            if verdict == "failed" { status = exitCode(.error) }
             tally[verdict, default: 0] += 1
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check review", notes: ["\(pending.count) pending under " + roots.joined(separator: " ")])
             page.add(reviews)
-            do { try page.write(to: URL(fileURLWithPath: html)) } catch { printError("error: \(error)"); return 2 }
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch { printError("error: \(error)"); return exitCode(.error) }
         }
         if interactive {
             print(["accepted", "rejected", "skipped", "failed"].map { "\(tally[$0, default: 0]) \($0)" }.joined(separator: ", "))

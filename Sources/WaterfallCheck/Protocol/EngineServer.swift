@@ -13,67 +13,36 @@ public final class EngineServer {
 
     public init(engine: LayoutEngine) { self.engine = engine }
 
-    /// The hello line: protocol, engine, version, capabilities, and `features` unless all.
-    public var hello: String {
-        let d = engine.descriptor
-        var s = "{\"protocol\":\(Self.quote(ExternalEngine.protocolName)),\"engine\":\(Self.quote(d.name)),\"version\":\(Self.quote(d.version))"
-        s += ",\"capabilities\":[" + d.capabilities.names.map(Self.quote).joined(separator: ",") + "]"
-        if d.features != .all { s += ",\"features\":[" + d.features.names.map(Self.quote).joined(separator: ",") + "]" }
-        return s + "}"
-    }
+    /// The hello line (``EngineProtocol/Hello``): protocol, engine, version, capabilities, and
+    /// `features` unless all.
+    public var hello: String { EngineProtocol.Hello(engine.descriptor).encode() }
 
     /// The reply to one request line (without its `\n`), itself without `\n`.
     /// - Complexity: the engine's layout or query, plus O(size of the line and of the reply).
     public func reply(to line: [UInt8]) -> String {
-        var id: Int?
-        do {
-            let document = try JSONDocument(parsing: line, file: "request")
-            return try document.decode { node in
-                id = try node.requiredMember("id").integer()
-                let id = id!
-                switch try node.requiredMember("op").string() {
-                case "layout":
-                    let input = try LayoutInput(json: try node.requiredMember("input"))
-                    do {
-                        return "{\"id\":\(id),\(CanonicalWriter.compactResult(try engine.layout(input)))}"
-                    } catch let e as LayoutError {
-                        return Self.error(id, e.code.rawValue, e.description)
-                    } catch {
-                        // The engine itself failed (a classic port's "exception"): not a bad request.
-                        return Self.error(id, "engineError", "\(error)")
-                    }
-                case "query":
-                    let rectNode = try node.requiredMember("rect")
-                    let n = try rectNode.numbers(4, "a rect [x, y, width, height]")
-                    guard n[2] >= 0, n[3] >= 0 else { throw rectNode.fault("a rect's width and height must be >= 0") }
-                    return query(id, CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
-                case let op:
-                    throw try node.requiredMember("op").fault("unknown op \"\(op)\"; expected layout or query")
-                }
-            }
-        } catch {
-            return Self.error(id, "badRequest", "\(error)")
+        let (id, decoded) = EngineProtocol.Request.decode(line)
+        switch decoded {
+        case .failure(let error):
+            return EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id)
+        case .success(let request):
+            return answer(request).encode(id: id)
         }
     }
 
-    /// `{"id":N,"items":[[s,i],...],"headers":[s,...],"footers":[s,...]}`, or `noLayout`.
-    private func query(_ id: Int, _ rect: CGRect) -> String {
+    /// What the engine answers to `request`: frames or elements, a §6 error, `noLayout`, or
+    /// `engineError` when it fails with anything but a ``LayoutError`` (a classic port's "exception").
+    func answer(_ request: EngineProtocol.Request) -> EngineProtocol.Reply {
         do {
-            var items: [String] = [], headers: [String] = [], footers: [String] = []
-            for e in try engine.elements(in: rect) {
-                switch e.kind {
-                case .item: items.append("[\(e.section),\(e.item)]")
-                case .header: headers.append("\(e.section)")
-                case .footer: footers.append("\(e.section)")
-                }
+            switch request {
+            case .layout(let input): return .layout(try engine.layout(input))
+            case .query(let rect): return .elements(try engine.elements(in: rect))
             }
-            return "{\"id\":\(id),\"items\":[\(items.joined(separator: ","))],\"headers\":[\(headers.joined(separator: ","))],\"footers\":[\(footers.joined(separator: ","))]}"
         } catch QueryError.noLayout {
-            return "{\"id\":\(id),\"error\":\"noLayout\"}"
+            return .error(.noLayout, "")
         } catch let e as LayoutError {
-            return Self.error(id, e.code.rawValue, e.description)
+            return .error(EngineProtocol.ErrorCode(e.code), e.description)
         } catch {
-            return Self.error(id, "engineError", "\(error)")
+            return .error(.engineError, "\(error)")
         }
     }
 
@@ -87,7 +56,7 @@ public final class EngineServer {
         while let next = reader.next() {
             switch next {
             case .line(let line): write(reply(to: line))
-            case .tooLong: write(Self.error(nil, "badRequest", "request line longer than \(maxLine) bytes; skipped"))
+            case .tooLong: write(EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil))
             }
         }
     }
@@ -99,11 +68,6 @@ public final class EngineServer {
         fflush(stdout)
     }
 
-    private static func error(_ id: Int?, _ code: String, _ message: String) -> String {
-        "{\"id\":\(id.map(String.init) ?? "null"),\"error\":\(quote(code)),\"message\":\(quote(message))}"
-    }
-
-    private static func quote(_ s: String) -> String { JSONWriter.quoted(s) }
 }
 
 /// Lines read from a file descriptor, each at most `maxLine` bytes: a longer line is reported
