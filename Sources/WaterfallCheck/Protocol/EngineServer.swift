@@ -116,3 +116,20 @@ public struct LineReader {
         if start > 65_536 && start * 2 > buffer.count { buffer.removeFirst(start); scanned -= start; start = 0 }
     }
 }
+
+/// Serves `engine` over protocol `waterfall-engine/1` on standard input and output until end
+/// of input, then exits: put it behind `waterfall-check --engine exec:'./my-engine --serve'`
+/// so `verify`, `record`, `fuzz` and `compare` drive any Swift engine (the CI recipes).
+///
+/// ```swift
+/// // Sources/my-engine/main.swift
+/// import WaterfallCheck
+/// if CommandLine.arguments.contains("--serve") { serve(MyEngine()) }
+/// ```
+///
+/// ``EngineServer`` is the same server as a value (`EngineServer(engine:).serve()`), for a
+/// program that does more than serve.
+public func serve(_ engine: LayoutEngine) -> Never {
+    EngineServer(engine: engine).serve()
+    exit(0)
+}
