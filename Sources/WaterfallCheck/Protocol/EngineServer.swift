@@ -8,6 +8,9 @@ import Foundation
 /// the message naming the column and JSON path (the fixture codec's strict reader). An engine that
 /// fails with anything but a ``LayoutError`` answers `{"id":N,"error":"engineError","message":"..."}`,
 /// which a client reports as an engine fault with that message.
+///
+/// To put a Swift engine behind `waterfall-check --engine exec:'./my-engine --serve'`, call
+/// ``serve(_:)`` from the executable's `main.swift`, or `EngineServer(engine: MyEngine()).serve()`.
 public final class EngineServer {
     public let engine: LayoutEngine
 
