@@ -11,7 +11,10 @@ extension Counterexample {
     /// `source` is a runnable command line: `--engine` is `engineArgument` (what the user passed,
     /// e.g. `exec:./my-engine`), else the engine's name, shell-quoted either way (D15: an
     /// engine's hello name is untrusted text).
-    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil) -> Fixture {
+    ///
+    /// A `tolerance` other than the default is written as the fixture's `tolerance`, so
+    /// `verify` judges the saved case as the run did and keeps it red.
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance = .default) -> Fixture {
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
             ("engine", .string(engine.name)), ("version", .string(engine.version)),
@@ -31,7 +34,20 @@ extension Counterexample {
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
             source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)",
-            input: input, extensions: .object([("fuzz", .object(fuzz))]))
+            tolerance: tolerance == .default ? nil : tolerance.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+    }
+}
+
+extension Fixture {
+    /// Writes the fixture in canonical form as `<directory>/<name>.json` (creating the
+    /// directory), atomically; returns the file.
+    /// - Throws: the directory's or the write's error.
+    @discardableResult
+    public func save(in directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name + ".json")
+        try AtomicFile.write(Data(CanonicalWriter.string(for: self).utf8), to: file)
+        return file
     }
 }
 

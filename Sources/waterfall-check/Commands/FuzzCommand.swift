@@ -121,8 +121,7 @@ enum FuzzCommand: Command {
             if mayWrite {
                 let path = saveDirectory + "/" + fixture.name + ".json"
                 do {
-                    try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)
-                    try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
+                    try fixture.save(in: URL(fileURLWithPath: saveDirectory))
                     saved = path
                     print("  saved \(path)")
                 } catch {

@@ -8,6 +8,7 @@ items given by height (no spans), which is all the hello declares (`"features": 
 Modes:
   ok          answers every request correctly
   ties        like ok, but a tie goes to the rightmost column (differs from the reference on ties)
+  overlap     like ok, but the last item of a section of 2 or more sits on the first one's frame
   crash       on a request: writes "fake: boom" to stderr and exits with status 3
   crash-odd   crashes on odd request ids, answers even ones (tests the restart)
   segv        on a request: kills itself with SIGSEGV
@@ -126,4 +127,9 @@ for line in sys.stdin:
     if req["op"] != "layout":
         send({"id": rid, "error": "unsupported"})
         continue
-    send(dict(id=rid, **layout(req["input"], rightmost_ties=(mode == "ties"))))
+    answer = layout(req["input"], rightmost_ties=(mode == "ties"))
+    if mode == "overlap":
+        for section in answer["sections"]:
+            if len(section["items"]) > 1:
+                section["items"][-1] = list(section["items"][0])
+    send(dict(id=rid, **answer))
