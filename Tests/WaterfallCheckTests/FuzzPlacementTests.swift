@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import WaterfallLayout
+import ClassicLayouts
+@testable import WaterfallCheck
+
+/// Exact placement decisions (docs/decisions/placement.md): tie bugs are caught by a default run
+/// (default tolerance, every invariant), and correct engines in any order of additions never fail.
+@Suite("Exact placement decisions")
+struct FuzzPlacementTests {
+    /// A default run: default tolerance, every invariant, the CLI's default case count.
+    static func defaultRun(_ make: @escaping () -> LayoutEngine, invariants: InvariantSet = .all) -> FuzzReport {
+        Fuzzer(configuration: FuzzConfiguration(seed: 1, cases: 10_000, jobs: 2, invariants: invariants, shrinkTime: 30), engine: make).run()
+    }
+
+    /// The invariants the §5 model judges (the 10^6-case check with every invariant is
+    /// `scripts/bench no-false-positives`, in a release build).
+    static let geometric = try! InvariantSet(ids: ["placement", "stacking", "no-overlap", "column-alignment", "item-size",
+                                                   "within-bounds", "supplementary", "content-size"])
+
+    @Test(arguments: [("reference", 13), ("other-order", 12)])
+    func correctEnginesNeverFail(_ name: String, _ seed: UInt64) {
+        let make: () -> LayoutEngine = name == "reference" ? { ReferenceEngine() } : { BrokenEngines.otherOrder.make() }
+        let config = FuzzConfiguration(seed: seed, cases: 20_000, jobs: 2, invariants: Self.geometric, keepGoing: true, shrinkTime: 5)
+        let report = Fuzzer(configuration: config, engine: make).run()
+        #expect(report.cases == 20_000)
+        for c in report.counterexamples { Issue.record("\(name): \(c.failure.message)\n\(c.input)") }
+    }
+
+    @Test(arguments: BrokenEngines.tieBugs.map(\.bug))
+    func tieBugsFailPlacementInADefaultRun(_ bug: String) throws {
+        let report = Self.defaultRun({ MiniWaterfall(MiniWaterfall.Bug(rawValue: bug)!) })
+        let found = try #require(report.counterexamples.first { $0.invariant == "placement" }, "\(bug) passed")
+        #expect(report.counterexamples.map(\.invariant) == ["placement"], "\(report.counterexamples.map(\.failure.message))")
+        #expect(found.caseIndex < 2_000)
+    }
+
+    @Test(arguments: ["classic-000-bqwaterlayout", "classic-003-waterviewlayout"])
+    func hashOrderTiesFailPlacement(_ name: String) throws {
+        let entry = try #require(ClassicEngines.entry(named: name))
+        // (They fail other invariants too; placement alone keeps the shrinks short.)
+        let report = Self.defaultRun(entry.make, invariants: InvariantSet(Invariants.named("placement")!))
+        #expect(report.counterexamples.contains { $0.invariant == "placement" }, "\(report.counterexamples.map(\.failure.message))")
+    }
+}
