@@ -14,7 +14,9 @@ extension Counterexample {
             ("invariant", .string(invariant)), ("message", .string(failure.message)),
             ("elements", .array(failure.elements.map { .string($0.description) })),
             ("seed", .string(String(seed))), ("case", .number(Double(caseIndex))),
+            ("querySeed", .string(String(querySeed))),
         ]
+        if invariants != .all { fuzz.append(("invariants", .array(invariants.invariants.map { .string($0.id) }))) }
         switch actual {
         case .success(let r): fuzz.append(("actual", JSONValue(r)))
         case .failure(let e as LayoutError):
@@ -24,8 +26,43 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed) (case \(caseIndex))",
-            input: input, extensions: .object([("fuzz", .object(fuzz))]))
+            source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: invariants)) (case \(caseIndex))",
+            tolerance: tolerance, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+    }
+
+    /// The options that change a verdict, as command-line arguments with a leading space:
+    /// `--tolerance` unless the default, `--invariants` unless all.
+    public static func verdictOptions(tolerance: CGFloat, invariants: InvariantSet) -> String {
+        (tolerance == Fixture.defaultTolerance ? "" : " --tolerance \(Double(tolerance))")
+            + (invariants == .all ? "" : " --invariants \(invariants.invariants.map(\.id).joined(separator: ","))")
+    }
+
+    /// Writes ``fixture(engine:)`` to `directory/<name>.json` (creating the directory) atomically.
+    /// - Returns: the file written.
+    @discardableResult
+    public func save(in directory: URL, engine: EngineDescriptor) throws -> URL {
+        let fixture = fixture(engine: engine)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(fixture.name + ".json")
+        try AtomicFile.write(Data(CanonicalWriter.string(for: fixture).utf8), to: url)
+        return url
+    }
+}
+
+extension Fixture {
+    /// A saved counterexample's invariant selection (`extensions.fuzz.invariants`), or `nil` (all).
+    /// An id not in the catalogue makes it `nil`: a typo must never check less.
+    var fuzzInvariants: InvariantSet? {
+        guard case .array(let ids)? = extensions?["fuzz"]?["invariants"] else { return nil }
+        var names: Set<String> = []
+        for case .string(let id) in ids { names.insert(id) }
+        return try? InvariantSet(ids: names)
+    }
+
+    /// A saved counterexample's query-rect seed (`extensions.fuzz.querySeed`), else 0.
+    var fuzzQuerySeed: UInt64 {
+        guard case .string(let s)? = extensions?["fuzz"]?["querySeed"] else { return 0 }
+        return UInt64(s) ?? 0
     }
 }
 
@@ -62,9 +99,20 @@ public struct InvariantChecker: InvariantChecking {
 
     /// - Throws: the engine's fault when `layout` fails with anything but a ``LayoutError``.
     public func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
-        let set = (try? InvariantSet(ids: selection)) ?? .all
-        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: 0)
+        try violations(of: input, engine: engine, tolerance: tolerance, invariants: (try? InvariantSet(ids: selection)) ?? .all, seed: 0)
+    }
+
+    /// Honours a saved counterexample's invariant selection (intersected with ``selection``) and
+    /// its query rects' seed, so a replay judges as the fuzz run did.
+    public func violations(of fixture: Fixture, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
+        var set = (try? InvariantSet(ids: selection)) ?? .all
+        if let saved = fixture.fuzzInvariants { set.formIntersection(saved) }
+        return try violations(of: fixture.input, engine: engine, tolerance: tolerance, invariants: set, seed: fixture.fuzzQuerySeed)
+    }
+
+    func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat, invariants: InvariantSet, seed: UInt64) throws -> [String] {
+        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed)
         if case .failure(let e) = context.outcome, !(e is LayoutError) { throw e }
-        return context.check(set).map(\.message)
+        return context.check(invariants).map(\.message)
     }
 }

@@ -46,6 +46,11 @@ public struct Counterexample {
     public var originalInput: LayoutInput
     public var originalFailure: InvariantFailure
     public var shrink: Shrinker.Outcome
+    /// Everything else that decides the verdict, so a replay judges the same way: the run's
+    /// tolerance, its invariant selection, and the query rects' seed.
+    public var tolerance: CGFloat
+    public var invariants: InvariantSet
+    public var querySeed: UInt64
 }
 
 /// Live figures for a progress line.
@@ -114,8 +119,8 @@ public final class Fuzzer {
     private let generator: InputGenerator
     private let lock = NSLock()
     private var cancelled = false
-    /// Per invariant index: the lowest failing case so far, and its failure.
-    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure)] = [:]
+    /// Per invariant index: the lowest failing case so far, its failure, and its recorded choices.
+    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate)] = [:]
     private var failingCases: [String: Int] = [:]
     private var nextCase: UInt64 = 0
     private var done = 0
@@ -176,7 +181,7 @@ public final class Fuzzer {
                         return (i, activeSet(for: i), cancelled)
                     }
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
-                    let (input, _) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    let (input, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index))
                     let failures = context.check(active)
@@ -189,7 +194,7 @@ public final class Fuzzer {
                             failingCases[f.invariant, default: 0] += 1
                             let k = Invariants.named(f.invariant)!.index
                             if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f)
+                            firstFailure[k] = (index, f, Shrinker.Candidate(source))
                         }
                     }
                 }
@@ -205,7 +210,7 @@ public final class Fuzzer {
 
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
-            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure))
+            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
         }
         report.shrinkSeconds = now() - shrinkStart
         return report
@@ -221,28 +226,39 @@ public final class Fuzzer {
     }
 
     /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
-    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure) -> Counterexample {
+    /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
+    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
+                       choices: Shrinker.Candidate? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
-        let (original, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+        let start = choices ?? Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
+        var source = ChoiceSource(replaying: start.choices)
+        let original = generator.generate(&source)
         let querySeed = Fuzzer.querySeed(config.seed, index)
         let only = InvariantSet(invariant)
         let generator = self.generator
+        // The last accepted replay (the shrinker keeps a failing replay exactly when its choices
+        // are simpler than its best), so the result needs no replay of its own.
+        var best = (choices: start.choices, input: original, failure: failure, actual: Result<LayoutResult, Error>?.none)
         let shrinker = Shrinker(timeLimit: config.shrinkTime, shouldStop: { [unowned self] in self.isCancelled })
-        let outcome = shrinker.shrink(Shrinker.Candidate(source)) { choices in
+        func replay(_ choices: [UInt64]) -> Shrinker.Candidate? {
             var replay = ChoiceSource(replaying: choices)
             let input = generator.generate(&replay)
-            let failed = !checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).isEmpty
-            return failed ? Shrinker.Candidate(replay) : nil
+            let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: querySeed)
+            guard let f = context.check(only).first else { return nil }
+            if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
+                best = (replay.choices, input, f, context.outcome)
+            }
+            return Shrinker.Candidate(replay)
         }
-        var replay = ChoiceSource(replaying: outcome.best.choices)
-        let input = generator.generate(&replay)
-        let shrunkFailure = checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).first
-        let actual: Result<LayoutResult, Error>
-        do { actual = .success(try engine.layout(input)) } catch { actual = .failure(error) }
-        return Counterexample(invariant: invariant.id, failure: shrunkFailure ?? failure, input: input, actual: actual,
+        // The original case, replayed once for the engine's answer (a flaky engine may not fail again).
+        if replay(start.choices) == nil {
+            do { best.actual = .success(try engine.layout(original)) } catch { best.actual = .failure(error) }
+        }
+        let outcome = shrinker.shrink(Shrinker.Candidate(choices: best.choices, spans: start.spans)) { replay($0) }
+        return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
-                              shrink: outcome)
+                              shrink: outcome, tolerance: config.tolerance, invariants: config.invariants, querySeed: querySeed)
     }
 }
 

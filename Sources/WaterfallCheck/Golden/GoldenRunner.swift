@@ -130,7 +130,7 @@ public struct GoldenRunner: Sendable {
                 return Verdict(status: .error, message: "no expected and no invariant checker", output: output)
             }
             do {
-                let v = try invariants.violations(of: fixture.input, engine: engine, tolerance: tol)
+                let v = try invariants.violations(of: fixture, engine: engine, tolerance: tol)
                 return Verdict(status: v.isEmpty ? .passed : .failed, violations: v, message: v.first ?? "", output: output)
             } catch {
                 return Verdict(status: .error, message: "engine fault: \(error)")
@@ -140,7 +140,7 @@ public struct GoldenRunner: Sendable {
         var violations: [String] = []
         if invariantsOnGoldens, let invariants {
             do {
-                violations = try invariants.violations(of: fixture.input, engine: engine, tolerance: tol)
+                violations = try invariants.violations(of: fixture, engine: engine, tolerance: tol)
             } catch {
                 return Verdict(status: .error, message: "engine fault: \(error)")
             }

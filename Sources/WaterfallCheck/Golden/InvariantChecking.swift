@@ -12,4 +12,14 @@ public protocol InvariantChecking: Sendable {
     /// - Parameter tolerance: per-component tolerance in pt (FIXTURE-FORMAT §7).
     /// - Throws: an engine fault (anything but a ``LayoutError``), reported as an error.
     func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String]
+
+    /// The violations on `fixture`'s input; a checker may honour what the fixture records about
+    /// how it was judged (a saved counterexample's invariant selection, say). By default the input's.
+    func violations(of fixture: Fixture, engine: LayoutEngine, tolerance: CGFloat) throws -> [String]
+}
+
+extension InvariantChecking {
+    public func violations(of fixture: Fixture, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
+        try violations(of: fixture.input, engine: engine, tolerance: tolerance)
+    }
 }

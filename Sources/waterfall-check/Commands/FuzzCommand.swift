@@ -89,7 +89,7 @@ enum FuzzCommand: Command {
         print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
-        let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance)
+        let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
@@ -121,22 +121,21 @@ enum FuzzCommand: Command {
             print(c.summary)
             var saved: String?
             if mayWrite {
-                let path = saveDirectory + "/" + fixture.name + ".json"
                 do {
-                    try FileManager.default.createDirectory(atPath: saveDirectory, withIntermediateDirectories: true)
-                    try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
-                    saved = path
-                    print("  saved \(path)")
+                    let url = try c.save(in: URL(fileURLWithPath: saveDirectory), engine: descriptor)
+                    saved = saveDirectory + "/" + url.lastPathComponent
+                    print("  saved \(saved!)")
                 } catch {
-                    printError("error: cannot save the counterexample to \(path): \(error); it is printed below")
+                    printError("error: cannot save the counterexample to \(saveDirectory): \(error); it is printed below")
                 }
             }
             print(text, terminator: "")
-            print("  replay: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(c.caseIndex + 1) --invariants \(c.invariant)\(explicitSave.map { " --save \($0)" } ?? "")")
+            let only = InvariantSet(Invariants.named(c.invariant)!)
+            print("  replay: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(c.caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")")
             failures.append((c.invariant, saved ?? fixture.name, c.input.itemCount))
         }
         print(report.statistics)
-        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(keepGoing ? " --keep-going" : "")")
+        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
 
         if let json {
             let object: [String: Any] = [
@@ -156,32 +155,26 @@ enum FuzzCommand: Command {
         return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
     }
 
-    /// Replays the fixtures saved in `directory` (if it exists) against the invariants; prints each
-    /// failure. Tolerance: `tolerance` (--tolerance), else the fixture's, else 0.001 pt (FIXTURE-FORMAT
-    /// §7). Returns the number of failing fixtures. Unreadable files are reported, not fatal.
-    static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?) -> Int {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let urls = try? FixtureFile.files(at: [directory]).map(\.url) else { return 0 }
-        let instance = engine.make()
+    /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
+    /// the path `verify` takes); prints each failure. Returns the number of failing fixtures.
+    static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?, jobs: Int) -> Int {
+        guard let report = SavedCounterexamples.replay(URL(fileURLWithPath: directory), engine: engine.make, invariants: selection,
+                                                       tolerance: tolerance, jobs: jobs) else { return 0 }
         var failed = 0, skipped = 0
-        for url in urls {
-            let fixture: Fixture
-            do { fixture = try FixtureReader.read(contentsOf: url) } catch {
-                // A saved counterexample that cannot be read is never dropped silently: it fails the run.
+        for r in report.results {
+            switch r.status {
+            case .passed, .recorded: break
+            case .skipped: skipped += 1
+            case .failed:
                 failed += 1
-                print("replay FAIL \(url.relativePath): cannot be read: \(error)")
-                continue
-            }
-            guard LayoutFeatures(usedBy: fixture.input).isSubset(of: instance.descriptor.features) else { skipped += 1; continue }
-            let found = checkInvariants(fixture.input, engine: instance, tolerance: tolerance ?? fixture.tolerance ?? Fixture.defaultTolerance,
-                                        invariants: selection, seed: 0)
-            if !found.isEmpty {
+                print("replay FAIL \(r.file): \(r.message)\(r.violations.count > 1 ? " (and \(r.violations.count - 1) more invariant(s))" : "")")
+            case .error:
+                // A saved counterexample that cannot be read (or run) is never dropped silently: it fails the run.
                 failed += 1
-                print("replay FAIL \(url.relativePath): \(found[0].message)\(found.count > 1 ? " (and \(found.count - 1) more invariant(s))" : "")")
+                print("replay FAIL \(r.file): \(r.message.hasPrefix("engine fault") ? "" : "cannot be read: ")\(r.message)")
             }
         }
-        print("replayed \(urls.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
+        print("replayed \(report.results.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
         return failed
     }
 
