@@ -19,14 +19,17 @@ let package = Package(
         ),
         .target(name: "WaterfallLayout"),
         .target(name: "ClassicLayouts", dependencies: ["WaterfallLayout"]),
-        .target(name: "WaterfallCheck", dependencies: ["WaterfallLayout", "ClassicLayouts", "CJSONC"]),
-        .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheck"]),
-        .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheck"]),
+        // The harness: depends on the engine contract and json-c, never on the tutorial ports.
+        .target(name: "WaterfallCheck", dependencies: ["WaterfallLayout", "CJSONC"]),
+        // The executables' engine list: the reference plus the classic ports.
+        .target(name: "WaterfallEngines", dependencies: ["WaterfallCheck", "ClassicLayouts"]),
+        .executableTarget(name: "waterfall-check", dependencies: ["WaterfallEngines"]),
+        .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallEngines"]),
         // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).
-        .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallCheck"]),
+        .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallEngines"]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
-        .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallCheck"]),
-        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck"], exclude: ["FakeEngines"]),
+        .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallEngines"]),
+        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallEngines"], exclude: ["FakeEngines"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.

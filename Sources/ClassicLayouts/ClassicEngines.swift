@@ -2,9 +2,6 @@ import WaterfallLayout
 
 /// The classic engines: ports of the five published tutorial layouts (shared/SEEDS.md), quirks kept.
 public enum ClassicEngines {
-    /// A classic engine: its descriptor and a maker for a fresh instance.
-    public typealias Entry = EngineEntry
-
     /// Every classic engine, in seed order.
     public static var all: [EngineEntry] {
         [BQWaterLayout.entry, ClassicWaterfallCollectionViewLayout.entry, WaterFlowLayout.entry,
@@ -20,22 +17,17 @@ public enum ClassicEngines {
 
     /// An entry whose engine drives a port through ``CollectionViewLayoutEngine``.
     ///
-    /// An input that uses a feature outside ``features`` (a second section, a header, a span, a
-    /// round-robin placement, ...) answers `unsupported`; any other input, valid or not, goes to
-    /// `configure`, which makes the layout object and sets its properties from the input's
-    /// settings, as a user of the tutorial edits its constants.
+    /// The descriptor declares only ``features``, so the harness's feature gate
+    /// (``LayoutEngine/answer(_:)``) answers `unsupported` for an input using anything else (a
+    /// second section, a header, a span, a round-robin placement, ...); any other input, valid or
+    /// not, goes to `configure`, which makes the layout object and sets its properties from the
+    /// input's settings, as a user of the tutorial edits its constants.
     static func entry(name: String, summary: String,
                       configure: @escaping @Sendable (LayoutInput) -> CollectionViewLayout) -> EngineEntry {
         let descriptor = EngineDescriptor(name: name, version: "1.0", capabilities: [.query, .collectionViewLayout],
                                          features: features, summary: summary)
         return EngineEntry(descriptor: descriptor) {
-            CollectionViewLayoutEngine(descriptor: descriptor) { input in
-                let beyond = LayoutFeatures(usedBy: input).subtracting(features)
-                guard beyond.isEmpty else {
-                    throw LayoutError.unsupported("\(name) cannot express \(beyond.names.joined(separator: ", "))")
-                }
-                return configure(input)
-            }
+            CollectionViewLayoutEngine(descriptor: descriptor, makeLayout: configure)
         }
     }
 }

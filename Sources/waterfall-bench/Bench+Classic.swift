@@ -1,6 +1,5 @@
 import Foundation
-import ClassicLayouts
-import WaterfallCheck
+import WaterfallEngines
 
 /// The reference engine beside each classic engine: items/s through the `LayoutEngine` API (the
 /// classic engines through their UIKit-shaped adapter: `prepare()`, the content size, one

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// Fixture reading: the strict json-c reader (FixtureReader) against Foundation's JSONDecoder
 /// decoding the same files into the same model through a Decodable mirror, and the canonical
@@ -174,7 +174,7 @@ private struct DFixture: Decodable {
                 guard a.count == 4 else { throw CocoaError(.coderReadCorrupt) }
                 return CGRect(x: a[0], y: a[1], width: a[2], height: a[3])
             }
-            var exp: Expected?
+            var exp: LayoutOutcome?
             if let e = expected {
                 if let code = e.error {
                     guard let c = LayoutError.Code(rawValue: code) else { throw CocoaError(.coderReadCorrupt) }

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// A one-section input of `count` items with heights 40–400 pt, 375 pt wide (an iPhone), 10-pt gaps.
 func benchInput(items count: Int, columns: Int, seed: UInt64 = 1) -> LayoutInput {

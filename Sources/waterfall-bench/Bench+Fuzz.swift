@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 import WaterfallLayout
 
 /// CPU seconds of this process (all threads).

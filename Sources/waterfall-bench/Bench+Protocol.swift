@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// Layout requests per second for 32-item inputs: the reference engine in process, and the same
 /// engine over protocol waterfall-engine/1 (`exec:waterfall-engine reference`, the release build
@@ -12,7 +12,7 @@ func benchProtocol() throws {
     print(row(["engine", "requests", "time", "requests/s", "harness CPU/req", "engine CPU/req"], widths: widths))
     let inputs = (1...8).map { benchInput(items: 32, columns: 3, seed: UInt64($0)) }
     let start = DispatchTime.now().uptimeNanoseconds
-    let entry = try EngineRegistry.resolve("exec:'\(EngineRegistry.defaultEngineExecutable)' reference")
+    let entry = try EngineRegistry.builtIn.resolve("exec:'\(EngineRegistry.defaultEngineExecutable)' reference")
     let external = entry.make() as! ExternalEngine
     _ = try external.layout(inputs[0])
     let startup = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

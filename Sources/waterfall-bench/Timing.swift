@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// Seconds for one call of `body`, monotonic clock.
 func time(_ body: () throws -> Void) rethrows -> Double {

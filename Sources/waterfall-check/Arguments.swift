@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallEngines
 
 /// A bad command line: printed with the command's usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -57,9 +58,19 @@ struct Arguments {
         return v
     }
 
-    /// A non-negative number of points, for `--tolerance` and the like.
+    /// A non-negative number of points, for `--scale` and the like.
     mutating func points(_ name: String) throws -> Double? {
         try value(name, as: "a non-negative decimal number") { Arguments.decimal($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+    }
+
+    /// `--tolerance PT`: a non-negative decimal number of points.
+    mutating func tolerance() throws -> Tolerance? {
+        try points("--tolerance").map { Tolerance(CGFloat($0)) }
+    }
+
+    /// A non-negative decimal number of seconds, for `--shrink-time` and the like.
+    mutating func seconds(_ name: String) throws -> Double? {
+        try value(name, as: "a non-negative decimal number of seconds") { Arguments.decimal($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
     }
 
     /// A decimal number (`Double("0x10")` would also read hexadecimal, `nan` and `inf`).

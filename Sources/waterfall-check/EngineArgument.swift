@@ -1,17 +1,17 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// Resolves an `--engine` argument (default `reference`) to an engine maker: the one place every
 /// command turns a name into engines (``EngineRegistry/resolve(_:options:)``: a built-in name,
 /// or `exec:'CMD ARGS'` for an external engine speaking waterfall-engine/1).
 /// - Throws: ``UsageError`` naming the engine and listing the built-in ones; ``EngineFault`` when
 ///   an external engine cannot be started or fails its hello.
-func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegistry.Options()) throws -> EngineRegistry.Entry {
+func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegistry.Options()) throws -> EngineEntry {
     let name = name ?? "reference"
     do {
-        return try EngineRegistry.resolve(name, options: options)
+        return try EngineRegistry.builtIn.resolve(name, options: options)
     } catch is EngineRegistry.UnknownEngine {
-        let known = EngineRegistry.builtIn.map(\.descriptor.name).joined(separator: ", ")
+        let known = EngineRegistry.builtIn.names.joined(separator: ", ")
         throw UsageError("no engine named '\(name)' (built in: \(known), or exec:'CMD ARGS'; see 'waterfall-check engines')")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// On SIGTERM or SIGHUP (a CI job cancelled or timed out, a terminal closed), kills every
 /// external engine's process group, then exits with 128 + the signal. Engines run in their own

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-engine [NAME]`: serves a built-in engine over protocol waterfall-engine/1
 /// (FIXTURE-FORMAT §9) on stdin/stdout until end of input.
@@ -22,7 +22,7 @@ func main() -> Int32 {
     case "--version":
         print("waterfall-engine \(waterfallCheckVersion)"); return 0
     case "--list":
-        for e in EngineRegistry.builtIn { print("\(e.descriptor.name)  \(e.descriptor.version)  \(e.descriptor.summary)") }
+        for e in EngineRegistry.builtIn.entries { print("\(e.descriptor.name)  \(e.descriptor.version)  \(e.descriptor.summary)") }
         return 0
     default: break
     }
@@ -30,8 +30,8 @@ func main() -> Int32 {
         FileHandle.standardError.write(Data("error: expected at most one engine name\n\n\(usage)\n".utf8)); return 2
     }
     let name = args.first ?? "reference"
-    guard let entry = EngineRegistry.entry(named: name) else {
-        FileHandle.standardError.write(Data("error: \(EngineRegistry.UnknownEngine(spec: name))\n".utf8)); return 2
+    guard let entry = EngineRegistry.builtIn.entry(named: name) else {
+        FileHandle.standardError.write(Data("error: \(EngineRegistry.UnknownEngine(spec: name, known: EngineRegistry.builtIn.names))\n".utf8)); return 2
     }
     // A harness that closes the pipe early must not kill us with SIGPIPE mid-reply.
     signal(SIGPIPE, SIG_IGN)

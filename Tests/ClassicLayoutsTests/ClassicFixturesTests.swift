@@ -35,9 +35,8 @@ struct ClassicFixturesTests {
 
     /// Whether `engine` gives what the fixture expects (FIXTURE-FORMAT §7, 0.001 pt); a fault fails.
     static func passes(_ engine: LayoutEngine, _ fixture: Fixture) -> Bool {
-        let actual: Result<LayoutResult, LayoutError>
-        do { actual = .success(try engine.layout(fixture.input)) } catch let e as LayoutError { actual = .failure(e) } catch { return false }
-        return GoldenComparison.differences(expected: fixture.expected!, actual: actual, tolerance: Fixture.defaultTolerance).isEmpty
+        guard let actual = engine.answer(fixture.input).outcome else { return false }
+        return LayoutDiff(expected: fixture.expected!, actual: actual, tolerance: .default).isEmpty
     }
 
     @Test("every fixture is there, expects a result and names its engines and invariant")

@@ -16,17 +16,17 @@ func heightsInput(width: CGFloat, columns: Int, columnSpacing: CGFloat = 10, row
 let fourItems: [CGFloat] = [50, 30, 40, 20]
 
 /// Lays `input` out with a fresh engine of `entry`.
-func layOut(_ entry: ClassicEngines.Entry, _ input: LayoutInput) throws -> LayoutResult {
+func layOut(_ entry: EngineEntry, _ input: LayoutInput) throws -> LayoutResult {
     try entry.make().layout(input)
 }
 
 /// A fresh engine of `entry` as the UIKit-shaped adapter.
-func adapter(_ entry: ClassicEngines.Entry) -> CollectionViewLayoutEngine {
+func adapter(_ entry: EngineEntry) -> CollectionViewLayoutEngine {
     entry.make() as! CollectionViewLayoutEngine
 }
 
 /// The prepared layout object of `entry` for `input`, as `T`.
-func prepared<T: CollectionViewLayout>(_ entry: ClassicEngines.Entry, _ input: LayoutInput, as: T.Type = T.self) throws -> T {
+func prepared<T: CollectionViewLayout>(_ entry: EngineEntry, _ input: LayoutInput, as: T.Type = T.self) throws -> T {
     try adapter(entry).makePreparedLayout(for: input) as! T
 }
 

@@ -10,7 +10,7 @@ import WaterfallLayout
 @Suite("classic quirks caught by invariants")
 struct QuirkInvariantTests {
     struct Quirk: CustomTestStringConvertible, Sendable {
-        var engine: ClassicEngines.Entry
+        var engine: EngineEntry
         var quirk: String
         var input: LayoutInput
         var invariant: String

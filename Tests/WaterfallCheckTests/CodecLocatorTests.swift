@@ -13,20 +13,19 @@ struct CodecLocatorTests {
     func exactPaths() throws {
         let l = try locator()
         // section-one-example.json line 36: 10 spaces, then the second item frame.
-        #expect(l.location(of: "$.expected.sections[0].items[1]").map { [$0.line, $0.column] } == [36, 11])
+        #expect(pair(l.location(of: [.key("expected"), .key("sections"), .index(0), .key("items"), .index(1)])) == [36, 11])
         // Line 15: `    "pixelScale": null,`, the value at column 19.
-        #expect(l.location(of: "$.layout.pixelScale").map { [$0.line, $0.column] } == [15, 19])
-        #expect(l.location(of: "$").map { [$0.line, $0.column] } == [1, 1])
+        #expect(pair(l.location(of: [.key("layout"), .key("pixelScale")])) == [15, 19])
+        #expect(pair(l.location(of: [])) == [1, 1])
         // Line 34: `        "items": [`, the bracket at column 18.
-        #expect(l.location(of: "$.expected.sections[0].items").map { [$0.line, $0.column] } == [34, 18])
+        #expect(pair(l.location(of: [.key("expected"), .key("sections"), .index(0), .key("items")])) == [34, 18])
     }
 
     @Test("a path beyond the text points at its deepest existing value")
     func nearestPrefix() throws {
         let l = try locator()
-        #expect(l.location(of: "$.expected.sections[0].items[9]").map { [$0.line, $0.column] } == [34, 18])
-        #expect(l.location(of: "$.nope").map { [$0.line, $0.column] } == [1, 1])
-        #expect(l.location(of: "not a path") == nil)
+        #expect(pair(l.location(of: [.key("expected"), .key("sections"), .index(0), .key("items"), .index(9)])) == [34, 18])
+        #expect(pair(l.location(of: [.key("nope")])) == [1, 1])
     }
 
     @Test("quoted keys, escapes and non-ASCII text before the value")
@@ -35,9 +34,9 @@ struct CodecLocatorTests {
         let l = SourceLocator(bytes: Array(text.utf8))
         // Line 2 is `  {"a b": 5}]}`: the value 5 is column 11.
         #expect(JSONPathComponent.render([.key("é\"x"), .index(1), .key("a b")]) == #"$["é\"x"][1]["a b"]"#)
-        #expect(l.location(of: #"$["é\"x"][1]["a b"]"#).map { [$0.line, $0.column] } == [2, 11])
+        #expect(pair(l.location(of: [.key("é\"x"), .index(1), .key("a b")])) == [2, 11])
         // Columns count characters: `{"é\"x": [` is 10 characters, so element 0 is column 11.
-        #expect(l.location(of: #"$["é\"x"][0]"#).map { [$0.line, $0.column] } == [1, 11])
+        #expect(pair(l.location(of: [.key("é\"x"), .index(0)])) == [1, 11])
     }
 
     @Test("the located error of a decoding fault deep in a document")
@@ -53,3 +52,6 @@ struct CodecLocatorTests {
         }
     }
 }
+
+/// `[line, column]`, for comparing a location with a literal.
+private func pair(_ l: (line: Int, column: Int)) -> [Int] { [l.line, l.column] }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+import WaterfallEngines
 
 /// `compare`: answers compared by FIXTURE-FORMAT §7, differences shrunk to a minimal input.
 @Suite("Compare")
@@ -14,29 +15,25 @@ struct CompareTests {
 
     @Test("§7: within tolerance is identical; a moved, missing or extra frame differs")
     func answers() throws {
-        #expect(!AnswerComparison(frames([a, b]), frames([a, b.offsetBy(dx: 0.0005, dy: 0)]), tolerance: 0.001).isDifferent)
-        guard case .different(let moved) = AnswerComparison(frames([a, b]), frames([a, b.offsetBy(dx: 0, dy: 3)]), tolerance: 0.001) else {
-            Issue.record("a 3-pt move is a difference"); return
-        }
-        #expect(moved.largestDisplacement == 3)
-        #expect(moved.moved.map(\.id) == [.item(0, 1)])
-        guard case .different(let missing) = AnswerComparison(frames([a, b]), frames([a]), tolerance: 0.001) else {
-            Issue.record("a missing frame is a difference"); return
-        }
-        #expect(missing.unmatched.map(\.id) == [.item(0, 1)])
-        #expect(missing.unmatched.map(\.onlyInBaseline) == [true])
+        #expect(EngineComparison.compare(frames([a, b]), frames([a, b.offsetBy(dx: 0.0005, dy: 0)]), tolerance: 0.001).status == .passed)
+        let moved = EngineComparison.compare(frames([a, b]), frames([a, b.offsetBy(dx: 0, dy: 3)]), tolerance: 0.001)
+        #expect(moved.status == .failed)
+        #expect(moved.diff?.largestDelta == 3)
+        #expect(moved.diff?.differences.filter { $0.change == .moved }.map(\.element) == [.item(0, 1)])
+        let missing = EngineComparison.compare(frames([a, b]), frames([a]), tolerance: 0.001)
+        #expect(missing.status == .failed)
+        #expect(missing.diff?.differences.map(\.element) == [.item(0, 1)])
+        #expect(missing.diff?.differences.map(\.change) == [.missing])
     }
 
     @Test("errors: same code identical; another code or frames differ; unsupported skipped")
     func errors() {
         let span = EngineAnswer.error(LayoutError(.invalidSpan)), width = EngineAnswer.error(LayoutError(.invalidContainerWidth))
-        #expect(!AnswerComparison(span, span, tolerance: 0).isDifferent)
-        #expect(AnswerComparison(span, width, tolerance: 0).isDifferent)
-        #expect(AnswerComparison(span, frames([a]), tolerance: 0).isDifferent)
-        #expect(AnswerComparison(frames([a]), span, tolerance: 0).isDifferent)
-        guard case .skipped = AnswerComparison(frames([a]), .error(.unsupported("no spans")), tolerance: 0) else {
-            Issue.record("unsupported is skipped"); return
-        }
+        #expect(EngineComparison.compare(span, span, tolerance: 0).status == .passed)
+        #expect(EngineComparison.compare(span, width, tolerance: 0).status == .failed)
+        #expect(EngineComparison.compare(span, frames([a]), tolerance: 0).status == .failed)
+        #expect(EngineComparison.compare(frames([a]), span, tolerance: 0).status == .failed)
+        #expect(EngineComparison.compare(frames([a]), .unsupported("no spans"), tolerance: 0).status == .skipped)
     }
 
     @Test("the shrinker reaches the minimum of a known predicate")
@@ -62,7 +59,7 @@ struct CompareTests {
 
     @Test("an engine that breaks ties to the right: every difference shrinks to one minimal input")
     func tiesFake() throws {
-        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 10))
+        let candidate = try EngineRegistry.builtIn.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 10))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
         // The fake declares no features: generated inputs are one section of plain heights. It does
         // not validate either, so only valid inputs are generated here.
@@ -77,7 +74,7 @@ struct CompareTests {
         #expect(first.minimal.sections.count == 1)
         #expect(first.minimal.sections[0].items.count == 1)
         #expect(first.minimal.settings.columnCount == 2)
-        #expect(first.difference.largestDisplacement == Double(first.minimal.settings.containerWidth) / 2)
+        #expect(first.difference.largestDelta == first.minimal.settings.containerWidth / 2)
         #expect(report.text().contains("difference 1 of"))
 
         // --save: each minimal difference as a canonical fixture expecting the baseline's answer.
@@ -94,7 +91,7 @@ struct CompareTests {
 
     @Test("a crashing candidate is reported per case, and the run goes on: exit status 2")
     func faults() throws {
-        let candidate = try EngineRegistry.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 10))
+        let candidate = try EngineRegistry.builtIn.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 10))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
         let cases = (0..<4).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
         let report = comparison.run(cases)
@@ -116,7 +113,7 @@ struct CompareTests {
     func selfComparison() throws {
         try #require(FileManager.default.isExecutableFile(atPath: S.engineExecutable),
                      "build it first: swift build (swift test builds every product)")
-        let external = try EngineRegistry.resolve("exec:'\(S.engineExecutable)' reference", options: .init(timeout: 5))
+        let external = try EngineRegistry.builtIn.resolve("exec:'\(S.engineExecutable)' reference", options: .init(timeout: 5))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: external.make())
         let conformance = try CompareCase.fixtures(at: ["/work/shared/conformance"].filter { FileManager.default.fileExists(atPath: $0) }
                                                       + [S.packageRoot.appendingPathComponent("Fixtures").path].filter { FileManager.default.fileExists(atPath: $0) })

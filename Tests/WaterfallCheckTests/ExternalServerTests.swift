@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+import WaterfallEngines
 
 /// The engine side of the protocol (`waterfall-engine NAME`), in process and as the built executable.
 @Suite("External engine server")
@@ -49,7 +50,7 @@ struct ExternalServerTests {
     func executable() throws {
         try #require(FileManager.default.isExecutableFile(atPath: S.engineExecutable),
                      "build it first: swift build (swift test builds every product)")
-        let entry = try EngineRegistry.resolve("reference", options: .init(timeout: 5, isolate: true, engineExecutable: S.engineExecutable))
+        let entry = try EngineRegistry.builtIn.resolve("reference", options: .init(timeout: 5, isolate: true, engineExecutable: S.engineExecutable))
         #expect(entry.descriptor.name == "reference")
         #expect(entry.descriptor.capabilities == [.query])
         let external = entry.make(), local = ReferenceEngine()
@@ -88,7 +89,7 @@ extension ExternalServerTests {
         #expect(try run(["--version"]) == (0, "waterfall-engine \(waterfallCheckVersion)\n"))
         let (listStatus, list) = try run(["--list"])
         #expect(listStatus == 0)
-        #expect(list.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == EngineRegistry.builtIn.map(\.descriptor.name))
+        #expect(list.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == EngineRegistry.builtIn.names)
         // The hello, one reply per request (garbage included), then exit 0 at end of input.
         let (status, out) = try run([], stdin: "garbage\n{\"id\":7,\"op\":\"query\",\"rect\":[0,0,1,1]}\n")
         #expect(status == 0)

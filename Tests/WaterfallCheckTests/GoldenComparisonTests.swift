@@ -6,8 +6,8 @@ import Testing
 struct GoldenComparisonTests {
     let expected = TwoColumns.result
 
-    func diff(_ actual: LayoutResult, tolerance: CGFloat = 0.001) -> [GoldenDifference] {
-        GoldenComparison.differences(expected: .layout(expected), actual: .success(actual), tolerance: tolerance)
+    func diff(_ actual: LayoutResult, tolerance: CGFloat = 0.001) -> [LayoutDiff.Entry] {
+        LayoutDiff(expected: .layout(expected), actual: .layout(actual), tolerance: Tolerance(tolerance)).differences
     }
 
     @Test("identical layouts have no differences")
@@ -71,7 +71,7 @@ struct GoldenComparisonTests {
         var a = expected
         a.sections[0].footer = CGRect(x: 0, y: 40, width: 100, height: 30)
         a.sections.append(SectionLayout(items: [CGRect(x: 0, y: 70, width: 50, height: 5)]))
-        let d = GoldenComparison.differences(expected: .layout(e), actual: .success(a), tolerance: 0.001)
+        let d = LayoutDiff(expected: .layout(e), actual: .layout(a), tolerance: 0.001).differences
         #expect(d.map(\.subject) == [.element(.header(0)), .element(.footer(0)), .element(.item(1, 0))])
         #expect(d.map(\.jsonPath) == ["$.expected.sections[0].header", "$.expected.sections[0]", "$.expected.sections"])
     }
@@ -98,19 +98,19 @@ struct GoldenComparisonTests {
 
     @Test("error against error: equal codes match, different codes differ")
     func errorCodes() {
-        let same = GoldenComparison.differences(expected: .error(.invalidSpan), actual: .failure(LayoutError(.invalidSpan)), tolerance: 0)
+        let same = LayoutDiff(expected: .error(.invalidSpan), actual: .error(.invalidSpan), tolerance: 0).differences
         #expect(same.isEmpty)
-        let other = GoldenComparison.differences(expected: .error(.invalidSpan), actual: .failure(LayoutError(.invalidSpacing)), tolerance: 0)
+        let other = LayoutDiff(expected: .error(.invalidSpan), actual: .error(.invalidSpacing), tolerance: 0).differences
         #expect(other.map(\.sentence) == ["error code changed: expected invalidSpan, actual invalidSpacing"])
         #expect(other.first?.jsonPath == "$.expected.error")
     }
 
     @Test("an error where frames were expected, and frames where an error was expected, differ")
     func errorVersusFrames() {
-        let a = GoldenComparison.differences(expected: .layout(expected), actual: .failure(LayoutError(.invalidItemHeight)), tolerance: 1)
+        let a = LayoutDiff(expected: .layout(expected), actual: .error(.invalidItemHeight), tolerance: 1).differences
         #expect(a.map(\.sentence) == ["expected a layout, actual error invalidItemHeight"])
         #expect(a.first?.jsonPath == "$.expected")
-        let b = GoldenComparison.differences(expected: .error(.invalidItemHeight), actual: .success(expected), tolerance: 1)
+        let b = LayoutDiff(expected: .error(.invalidItemHeight), actual: .layout(expected), tolerance: 1).differences
         #expect(b.map(\.sentence) == ["expected error invalidItemHeight, actual a layout"])
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct GoldenRunnerTests {
     func runner(_ answer: ScriptedEngine.Answer, tolerance: CGFloat? = nil, jobs: Int = 1,
                 invariants: InvariantChecking? = nil) -> GoldenRunner {
-        GoldenRunner(engine: { ScriptedEngine(answer) }, tolerance: tolerance, jobs: jobs, invariants: invariants)
+        GoldenRunner(engine: { ScriptedEngine(answer) }, tolerance: tolerance.map(Tolerance.init), jobs: jobs, invariants: invariants)
     }
 
     @Test("a matching fixture passes; a drifted one fails with its differences, and the run goes on")
@@ -56,7 +56,7 @@ struct GoldenRunnerTests {
         #expect(skipped.nothingChecked && skipped.exitStatus == 2)   // nothing vouched for
         let faulty = runner(.error(EngineCrashed())).run(paths: [dir.url])
         #expect(faulty.results.map(\.status) == [.error, .error])
-        #expect(faulty.results[0].message == "engine fault: engine crashed")
+        #expect(faulty.results[0].message == "engine fault (threw) in scripted: engine crashed")
         #expect(faulty.exitStatus == 2)
     }
 
@@ -141,7 +141,7 @@ struct GoldenRunnerTests {
     func parallel() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
         for i in 0..<40 {
-            let expected: Expected = i % 3 == 0 ? .layout(TwoColumns.moving(i % 3, by: CGFloat(i))) : .layout(TwoColumns.result)
+            let expected: LayoutOutcome = i % 3 == 0 ? .layout(TwoColumns.moving(i % 3, by: CGFloat(i))) : .layout(TwoColumns.result)
             try dir.write(TwoColumns.fixture("f\(i)", expected: i == 0 ? .layout(TwoColumns.result) : expected), to: String(format: "f%02d.json", i))
         }
         let made = Counter()

@@ -14,7 +14,7 @@ enum TwoColumns {
                          CGRect(x: 0, y: 10, width: 50, height: 30)]
     static let result = LayoutResult(contentSize: CGSize(width: 100, height: 40), sections: [SectionLayout(items: frames)])
 
-    static func fixture(_ name: String, expected: Expected? = .layout(result), tolerance: CGFloat? = nil) -> Fixture {
+    static func fixture(_ name: String, expected: LayoutOutcome? = .layout(result), tolerance: CGFloat? = nil) -> Fixture {
         Fixture(name: name, tolerance: tolerance, input: input, expected: expected)
     }
 
@@ -81,8 +81,8 @@ struct TempDir {
 /// An invariant checker that reports one fixed violation, or none.
 struct FixedChecker: InvariantChecking {
     var violations: [String]
-    func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
-        _ = try engine.layout(input)
-        return violations
+    func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
+        if case .fault(let f) = answer { throw f }
+        return violations.map { InvariantFailure(invariant: "fixed", message: $0) }
     }
 }

@@ -10,13 +10,15 @@ import WaterfallLayout
 struct HTMLReportVerifyTests {
     func report(_ dir: TempDir) throws -> HTMLReport {
         try RenderFixtures.writeRun(in: dir)
-        let run = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1).run(paths: [dir.url.appendingPathComponent("fixtures")])
+        var runner = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1)
+        runner.keepsLayouts = true
+        let run = runner.run(paths: [dir.url.appendingPathComponent("fixtures")])
         var page = HTMLReport(title: "verify")
-        page.add(run, engine: { ReferenceEngine() }, tolerance: nil)
+        page.add(run)
         return page
     }
 
-    @Test("a failed fixture is laid out again: expected, actual, the run's differences highlighted")
+    @Test("a failed fixture is drawn from the run's own results: expected, actual, the run's differences highlighted")
     func failedCase() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
         let page = try report(dir)

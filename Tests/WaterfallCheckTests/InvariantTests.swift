@@ -163,7 +163,7 @@ struct NoOverlapOracleTests {
                 let a = frames[i], b = frames[j]
                 if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol && min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol { brute = true }
             } }
-            let sweep = !checkInvariants(input, engine: engine, tolerance: tol, selection: ["no-overlap"]).isEmpty
+            let sweep = !checkInvariants(input, engine: engine, tolerance: Tolerance(tol), selection: ["no-overlap"]).isEmpty
             #expect(sweep == brute, "\(frames)")
             if brute { found += 1 }
         }

@@ -22,7 +22,7 @@ struct RecordTests {
         return dir
     }
 
-    func pendingExpected(_ dir: TempDir, _ name: String) throws -> Expected? {
+    func pendingExpected(_ dir: TempDir, _ name: String) throws -> LayoutOutcome? {
         try FixtureReader.read(contentsOf: dir.url.appendingPathComponent(name)).expected
     }
 

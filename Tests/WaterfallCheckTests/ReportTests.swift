@@ -7,15 +7,16 @@ struct ReportTests {
     /// A hand-made report: two suites, one fixture of each status, hostile characters in names
     /// and messages.
     static let report: VerifyReport = {
-        let moved = GoldenDifference(subject: .element(.item(0, 4)), expected: .frame(CGRect(x: 10, y: 54, width: 100, height: 20)),
-                                     actual: .frame(CGRect(x: 10, y: 78, width: 100, height: 20)), jsonPath: "$.expected.sections[0].items[4]")
-        let size = GoldenDifference(subject: .contentSize, expected: .size(CGSize(width: 375, height: 100)),
-                                    actual: .size(CGSize(width: 375, height: 124)), jsonPath: "$.expected.contentSize")
+        let moved = LayoutDiff.Entry(subject: .element(.item(0, 4)), expected: .frame(CGRect(x: 10, y: 54, width: 100, height: 20)),
+                                     actual: .frame(CGRect(x: 10, y: 78, width: 100, height: 20)),
+                                     path: [.key("expected"), .key("sections"), .index(0), .key("items"), .index(4)])
+        let size = LayoutDiff.Entry(subject: .contentSize, expected: .size(CGSize(width: 375, height: 100)),
+                                    actual: .size(CGSize(width: 375, height: 124)), path: [.key("expected"), .key("contentSize")])
         func url(_ p: String) -> URL { URL(fileURLWithPath: "/repo/" + p) }
         return VerifyReport(results: [
             FixtureResult(file: "Fixtures/a/ok.json", url: url("Fixtures/a/ok.json"), suite: "Fixtures/a", name: "ok", status: .passed),
             FixtureResult(file: "Fixtures/a/moved.json", url: url("Fixtures/a/moved.json"), suite: "Fixtures/a", name: "moved <&> \"q\" 'a'",
-                          status: .failed, differences: [moved, size], message: moved.sentence,
+                          status: .failed, diff: LayoutDiff(entries: [moved, size], tolerance: .default), message: moved.sentence,
                           position: FixtureResult.Position(line: 31, column: 9)),
             FixtureResult(file: "Fixtures/b,c/bad.json", url: url("Fixtures/b,c/bad.json"), suite: "Fixtures/b,c", name: "bad",
                           status: .error, message: "fixture error at $.layout: 100% wrong\u{01}\nsecond line",
@@ -41,7 +42,7 @@ struct ReportTests {
     @Test("text: the table is capped, with a count of the rest")
     func cappedTable() {
         let diffs = (0..<25).map { i in
-            GoldenDifference(subject: .element(.item(0, i)), expected: .frame(.zero), actual: nil, jsonPath: "$")
+            LayoutDiff.Entry(subject: .element(.item(0, i)), expected: .frame(.zero), actual: nil)
         }
         let table = TextReport.table(diffs, rows: 10)
         #expect(table.split(separator: "\n").count == 1 + 10 + 1)

@@ -10,7 +10,7 @@ struct WriterNumberTests {
         (-999_999_999_999_999.0, "-999999999999999"),
     ])
     func integral(value: Double, text: String) {
-        #expect(CanonicalWriter.number(value) == text)
+        #expect(JSONWriter.number(value) == text)
     }
 
     @Test("everything else as Double.description", arguments: [
@@ -18,16 +18,16 @@ struct WriterNumberTests {
         (1e16, "1e+16"), (-2.5e20, "-2.5e+20"), (1e-7, "1e-07"), (0.5, "0.5"),
     ])
     func fractional(value: Double, text: String) {
-        #expect(CanonicalWriter.number(value) == text)
+        #expect(JSONWriter.number(value) == text)
         // Every form reads back to the same double.
         #expect(Double(text) == value)
     }
 
     @Test("non-finite values are written so the reader rejects them, never dropped")
     func nonFinite() {
-        #expect(CanonicalWriter.number(Double.nan) == "NaN")
-        #expect(CanonicalWriter.number(Double.infinity) == "Infinity")
-        #expect(CanonicalWriter.number(-Double.infinity) == "-Infinity")
+        #expect(JSONWriter.number(Double.nan) == "NaN")
+        #expect(JSONWriter.number(Double.infinity) == "Infinity")
+        #expect(JSONWriter.number(-Double.infinity) == "-Infinity")
     }
 
     @Test("every written number reads back to the same double")
@@ -36,18 +36,18 @@ struct WriterNumberTests {
         var values: [Double] = [1e15 - 1, 1e15, 1e15 + 1, 2e15, 4503599627370496.5, 5e-324, .greatestFiniteMagnitude]
         for _ in 0..<500 { values.append(Double(bitPattern: r.next() & ~(0x7FF << 52) | (UInt64.random(in: 900...1200) << 52))) }
         for v in values {
-            let text = "{\"format\":\"waterfall-fixture/1\",\"name\":\"n\",\"tolerance\":\(CanonicalWriter.number(abs(v))),\"layout\":{\"containerWidth\":\(CanonicalWriter.number(v)),\"columnCount\":1},\"sections\":[]}"
+            let text = "{\"format\":\"waterfall-fixture/1\",\"name\":\"n\",\"tolerance\":\(JSONWriter.number(abs(v))),\"layout\":{\"containerWidth\":\(JSONWriter.number(v)),\"columnCount\":1},\"sections\":[]}"
             let f = try FixtureReader.decode(Array(text.utf8), file: "n.json")
-            #expect(Double(f.input.settings.containerWidth) == v, "\(v) written as \(CanonicalWriter.number(v))")
+            #expect(Double(f.input.settings.containerWidth) == v, "\(v) written as \(JSONWriter.number(v))")
         }
     }
 
     @Test("strings escape quote, backslash and control characters only")
     func strings() {
-        #expect(CanonicalWriter.quoted("a/é\u{2028}") == "\"a/é\u{2028}\"")
-        #expect(CanonicalWriter.quoted("q\"b\\") == #""q\"b\\""#)
-        #expect(CanonicalWriter.quoted("\n\t\r\u{08}\u{0C}") == #""\n\t\r\b\f""#)
-        #expect(CanonicalWriter.quoted("\u{01}\u{1F}\u{7F}\u{85}") == #""\u0001\u001f\u007f\u0085""#)
+        #expect(JSONWriter.quoted("a/é\u{2028}") == "\"a/é\u{2028}\"")
+        #expect(JSONWriter.quoted("q\"b\\") == #""q\"b\\""#)
+        #expect(JSONWriter.quoted("\n\t\r\u{08}\u{0C}") == #""\n\t\r\b\f""#)
+        #expect(JSONWriter.quoted("\u{01}\u{1F}\u{7F}\u{85}") == #""\u0001\u001f\u007f\u0085""#)
     }
 
     @Test("escaped strings read back unchanged")

@@ -14,11 +14,11 @@ public struct CompareCase: Sendable {
     public var input: LayoutInput
     public var origin: Origin
     /// The fixture's own tolerance (FIXTURE-FORMAT §7), used unless the command line sets one.
-    public var tolerance: Double?
+    public var tolerance: Tolerance?
     /// For a generated case: its generator and recorded choices.
     public var replay: Replay?
 
-    public init(name: String, input: LayoutInput, origin: Origin, tolerance: Double? = nil, replay: Replay? = nil) {
+    public init(name: String, input: LayoutInput, origin: Origin, tolerance: Tolerance? = nil, replay: Replay? = nil) {
         self.name = name; self.input = input; self.origin = origin; self.tolerance = tolerance; self.replay = replay
     }
 
@@ -73,7 +73,7 @@ extension CompareCase {
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
         try FixtureFile.files(at: paths).map(\.url).map { url in
             let f = try FixtureReader.read(contentsOf: url)
-            return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Double.init))
+            return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Tolerance.init))
         }
     }
 }

@@ -1,83 +1,41 @@
-import CJSONC
 import Foundation
 
 extension EngineComparison.Report {
-    /// The report as JSON (`compare --json FILE`), built and printed by json-c:
+    /// The report as JSON (`compare --json FILE`):
     /// `{"baseline":{"name","version"},"candidate":{...},"cases","identical","different",
-    /// "skipped":[{"name","reason"}] ("different" counts cases; "differences" has one per minimal input),"faults":[{"name","input","kind","message","stderr"}],
+    /// "skipped":[{"name","reason"}],"faults":[{"name","input","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
-    /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first;
-    /// ANSWER is `{"contentSize","sections"}` (FIXTURE-FORMAT §4) or `{"error","message"}`.
-    public func json() -> String {
-        let root = json_object_new_object()
-        defer { json_object_put(root) }
-        func string(_ s: String) -> OpaquePointer? { json_object_new_string(s) }
-        func engine(_ d: EngineDescriptor) -> OpaquePointer? {
-            let o = json_object_new_object()
-            json_object_object_add(o, "name", string(d.name))
-            json_object_object_add(o, "version", string(d.version))
-            return o
-        }
-        /// A json-c tree from text this module wrote (always valid JSON).
-        func parsed(_ text: String) -> OpaquePointer? { json_tokener_parse(text) }
-        func answer(_ a: EngineAnswer) -> OpaquePointer? {
+    /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first
+    /// ("different" counts cases; "differences" has one per minimal input). ANSWER is
+    /// `{"contentSize","sections"}` (FIXTURE-FORMAT §4), `{"error","message"}` or `{"fault","message"}`.
+    public func json() -> String { JSONWriter.text(jsonValue) + "\n" }
+
+    /// The report as a JSON tree (see ``json()``).
+    public var jsonValue: JSONValue {
+        func engine(_ d: EngineDescriptor) -> JSONValue { .object([("name", .string(d.name)), ("version", .string(d.version))]) }
+        func answer(_ a: EngineAnswer) -> JSONValue {
             switch a {
-            case .layout(let r): return parsed("{" + CanonicalWriter.compactResult(r) + "}")
-            case .error(let e):
-                let o = json_object_new_object()
-                json_object_object_add(o, "error", string(e.code.rawValue))
-                json_object_object_add(o, "message", string(e.message))
-                return o
-            case .fault(let f):
-                let o = json_object_new_object()
-                json_object_object_add(o, "fault", string(f.kind.rawValue))
-                json_object_object_add(o, "message", string(f.message))
-                return o
+            case .layout(let r): return JSONValue(r)
+            case .error(let e): return .object([("error", .string(e.code.rawValue)), ("message", .string(e.message))])
+            case .unsupported(let reason): return .object([("error", .string(LayoutError.Code.unsupported.rawValue)), ("message", .string(reason))])
+            case .fault(let f): return .object([("fault", .string(f.kind.rawValue)), ("message", .string(f.message))])
             }
         }
-        json_object_object_add(root, "baseline", engine(baseline))
-        json_object_object_add(root, "candidate", engine(candidate))
-        json_object_object_add(root, "cases", json_object_new_int64(Int64(cases)))
-        json_object_object_add(root, "identical", json_object_new_int64(Int64(identical)))
-        json_object_object_add(root, "different", json_object_new_int64(Int64(differingCases)))
-        let skippedList = json_object_new_array()
-        for (name, reason) in skipped {
-            let o = json_object_new_object()
-            json_object_object_add(o, "name", string(name))
-            json_object_object_add(o, "reason", string(reason))
-            json_object_array_add(skippedList, o)
+        let faultList: [JSONValue] = faults.map { fc in
+            .object([("name", .string(fc.name)), ("input", JSONValue(fc.origin.input)), ("kind", .string(fc.fault.kind.rawValue)),
+                     ("message", .string(fc.fault.message)), ("stderr", .string(fc.fault.stderr))])
         }
-        json_object_object_add(root, "skipped", skippedList)
-        let faultList = json_object_new_array()
-        for fc in faults {
-            let f = fc.fault
-            let o = json_object_new_object()
-            json_object_object_add(o, "name", string(fc.name))
-            json_object_object_add(o, "input", parsed(CanonicalWriter.compactInput(fc.origin.input)))
-            json_object_object_add(o, "kind", string(f.kind.rawValue))
-            json_object_object_add(o, "message", string(f.message))
-            json_object_object_add(o, "stderr", string(f.stderr))
-            json_object_array_add(faultList, o)
+        let diffList: [JSONValue] = differences.map { f in
+            .object([("name", .string(f.origin.name)), ("origin", .string(f.origin.originDescription)),
+                     ("input", JSONValue(f.minimal)), ("baseline", answer(f.baseline)), ("candidate", answer(f.candidate)),
+                     ("largestDisplacement", f.difference.largestDelta.map(JSONValue.finiteNumber) ?? .null),
+                     ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) }))])
         }
-        json_object_object_add(root, "faults", faultList)
-        let diffList = json_object_new_array()
-        for f in differences {
-            let o = json_object_new_object()
-            json_object_object_add(o, "name", string(f.origin.name))
-            json_object_object_add(o, "origin", string(f.origin.originDescription))
-            json_object_object_add(o, "input", parsed(CanonicalWriter.compactInput(f.minimal)))
-            json_object_object_add(o, "baseline", answer(f.baseline))
-            json_object_object_add(o, "candidate", answer(f.candidate))
-            json_object_object_add(o, "largestDisplacement", f.difference.largestDisplacement.map { json_object_new_double($0) } ?? nil)
-            let ids = json_object_new_array()
-            for id in (f.difference.moved.compactMap(\.id) + f.difference.unmatched.map(\.id)).sorted() {
-                json_object_array_add(ids, string(id.description))
-            }
-            json_object_object_add(o, "differing", ids)
-            json_object_array_add(diffList, o)
-        }
-        json_object_object_add(root, "differences", diffList)
-        let flags = Int32(JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
-        return String(cString: json_object_to_json_string_ext(root, flags)) + "\n"
+        return .object([
+            ("baseline", engine(baseline)), ("candidate", engine(candidate)),
+            ("cases", .integer((cases))), ("identical", .integer((identical))), ("different", .integer((differingCases))),
+            ("skipped", .array(skipped.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
+            ("faults", .array(faultList)), ("differences", .array(diffList)),
+        ])
     }
 }

@@ -30,18 +30,19 @@ extension EngineComparison.Report {
 }
 
 extension EngineComparison.FaultCase {
+    /// `outcome` as a fixture's `expected`: without the extra elements a UIKit-shaped engine reported.
+    static func golden(_ outcome: LayoutOutcome) -> LayoutOutcome {
+        guard case .layout(let r) = outcome else { return outcome }
+        return .layout(LayoutResult(contentSize: r.contentSize, sections: r.sections))
+    }
+
     /// The faulting input as a fixture, expecting the baseline's answer when it gave one.
     func fixture(baseline: EngineDescriptor, candidate: EngineDescriptor) -> Fixture {
-        var expected: Expected?
-        switch self.baseline {
-        case .layout(let r)?: expected = .layout(LayoutResult(contentSize: r.contentSize, sections: r.sections))
-        case .error(let e)? where e.code != .unsupported: expected = .error(e.code)
-        default: expected = nil
-        }
+        let expected = self.baseline?.outcome.map(Self.golden)
         return Fixture(name: "compare-fault-" + EngineComparison.Finding.fixtureName(origin.name),
                        description: "\(fault.engine) faulted (\(fault.kind.rawValue)): \(fault.message)",
                        source: "waterfall-check compare, \(origin.originDescription)",
-                       tolerance: origin.tolerance.map { CGFloat($0) }, input: origin.input, expected: expected)
+                       tolerance: origin.tolerance?.points, input: origin.input, expected: expected)
     }
 }
 
@@ -54,16 +55,11 @@ extension EngineComparison.Finding {
     /// The minimal input as a fixture expecting the baseline's answer; `nil` when the baseline
     /// gave neither frames nor a §6 error.
     func fixture(baseline: EngineDescriptor, candidate: EngineDescriptor) -> Fixture? {
-        let expected: Expected
-        switch self.baseline {
-        case .layout(let r): expected = .layout(LayoutResult(contentSize: r.contentSize, sections: r.sections))
-        case .error(let e) where e.code != .unsupported: expected = .error(e.code)
-        default: return nil
-        }
+        guard let expected = self.baseline.outcome.map(EngineComparison.FaultCase.golden) else { return nil }
         var description = "Minimal input on which \(baseline.name) \(baseline.version) and \(candidate.name) \(candidate.version) differ"
-        if let d = difference.largestDisplacement { description += "; largest displacement \(formatPoints(d)) pt" }
+        if let d = difference.largestDelta { description += "; largest displacement \(formatPoints(d)) pt" }
         return Fixture(name: "compare-" + Self.fixtureName(origin.name), description: description + ". Expected: the baseline's answer.",
                        source: "waterfall-check compare, \(origin.originDescription)",
-                       tolerance: origin.tolerance.map { CGFloat($0) }, input: minimal, expected: expected)
+                       tolerance: origin.tolerance?.points, input: minimal, expected: expected)
     }
 }

@@ -27,10 +27,11 @@ extension EngineComparison.Report {
             if !f.alsoIn.isEmpty { s += "  the same minimal input comes from \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): \(f.alsoIn.prefix(8).joined(separator: ", "))\(f.alsoIn.count > 8 ? ", …" : "")\n" }
             s += "  input: \(CanonicalWriter.compactInput(f.minimal))\n"
             s += "  baseline:  \(Self.describe(f.baseline))\n  candidate: \(Self.describe(f.candidate))\n"
-            if let d = f.difference.largestDisplacement {
-                let frames = f.difference.moved.count + f.difference.unmatched.count
-                s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(CanonicalWriter.number(f.tolerance)) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"
-                s += Self.table(f, rows: rows)
+            if let d = f.difference.largestDelta, case .layout(let a) = f.baseline, case .layout(let b) = f.candidate {
+                let frames = f.difference.count
+                s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(f.tolerance) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"
+                let all = LayoutDiff(expected: a, actual: b, tolerance: f.tolerance, keepingMatches: true)
+                s += TextReport.table(all.entries, rows: rows, indent: "  ", headers: ["element", "baseline", "candidate", "Δ"], marked: true)
             }
         }
         return s
@@ -40,36 +41,8 @@ extension EngineComparison.Report {
         switch a {
         case .layout: return a.summary
         case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
+        case .unsupported(let reason): return "unsupported (\(reason))"
         case .fault(let f): return "\(f)"
         }
-    }
-
-    /// Every element of both layouts in document order, differing ones marked `*`.
-    private static func table(_ f: EngineComparison.Finding, rows limit: Int) -> String {
-        guard case .layout(let a) = f.baseline, case .layout(let b) = f.candidate else { return "" }
-        var left: [ElementID: CGRect] = [:], right: [ElementID: CGRect] = [:]
-        for e in a.elements { left[e.id] = left[e.id] ?? e.frame }
-        for e in b.elements { right[e.id] = right[e.id] ?? e.frame }
-        let differing = Set(f.difference.moved.compactMap(\.id) + f.difference.unmatched.map(\.id))
-        var lines: [[String]] = [["", "", "baseline", "candidate", "Δ"]]
-        let sizeMoved = f.difference.moved.contains { $0.id == nil }
-        lines.append([sizeMoved ? "*" : "", "contentSize", "[\(formatPoints(a.contentSize.width)), \(formatPoints(a.contentSize.height))]",
-                      "[\(formatPoints(b.contentSize.width)), \(formatPoints(b.contentSize.height))]",
-                      formatPoints(max(abs(a.contentSize.width - b.contentSize.width), abs(a.contentSize.height - b.contentSize.height)))])
-        for id in Set(left.keys).union(right.keys).sorted() {
-            let l = left[id], r = right[id]
-            let delta = l.flatMap { l in r.map { r in max(abs(l.minX - r.minX), abs(l.minY - r.minY), abs(l.width - r.width), abs(l.height - r.height)) } }
-            lines.append([differing.contains(id) ? "*" : "", id.description, l?.shortDescription ?? "(none)",
-                          r?.shortDescription ?? "(none)", delta.map(formatPoints) ?? "-"])
-        }
-        let shown = lines.prefix(limit + 1)
-        let widths = (0..<5).map { c in shown.map { $0[c].count }.max() ?? 0 }
-        var s = shown.map { cells in
-            var line = "  " + zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }.joined(separator: "\n") + "\n"
-        if lines.count > shown.count { s += "  … \(lines.count - shown.count) more\n" }
-        return s
     }
 }

@@ -10,9 +10,9 @@ public struct EngineComparison {
         public var minimal: LayoutInput
         public var baseline: EngineAnswer
         public var candidate: EngineAnswer
-        public var difference: FrameDifference
-        /// The tolerance the case was compared with, pt.
-        public var tolerance: Double
+        public var difference: LayoutDiff
+        /// The tolerance the case was compared with.
+        public var tolerance: Tolerance
         /// Other cases that shrank to the same minimal input (reported once).
         public var alsoIn: [String] = []
 
@@ -53,27 +53,58 @@ public struct EngineComparison {
     public var baseline: LayoutEngine
     public var candidate: LayoutEngine
     /// The command line's `--tolerance`; `nil`: each fixture's own, else 0.001 pt (§7).
-    public var tolerance: Double?
+    public var tolerance: Tolerance?
     public var shrinker: InputShrinker
     /// Time the fuzzer's choice shrinker gets per generated difference, seconds.
     public var choiceShrinkSeconds: Double = 5
 
-    public init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Double? = nil, shrinker: InputShrinker = InputShrinker()) {
+    public init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker()) {
         self.baseline = baseline; self.candidate = candidate; self.tolerance = tolerance; self.shrinker = shrinker
     }
 
     /// The features both engines declare: the only ones generated inputs may use.
     public var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
 
-    /// Both answers for `input` and how they compare. An input using a feature either engine
-    /// does not declare is skipped without running either.
-    public func compare(_ input: LayoutInput, tolerance: Double) -> (EngineAnswer?, EngineAnswer?, AnswerComparison) {
-        let undeclared = LayoutFeatures(usedBy: input).subtracting(commonFeatures)
-        guard undeclared.isEmpty else {
-            return (nil, nil, .skipped("uses \(undeclared.names.joined(separator: ", ")), not declared by both engines"))
+    /// How two engines' answers to one input compare.
+    public struct CaseComparison: Sendable {
+        public var baseline: EngineAnswer
+        public var candidate: EngineAnswer
+        /// The diff (baseline as expected, candidate as actual) when both gave frames or a §6
+        /// error; `nil` when a side was skipped or faulted.
+        public var diff: LayoutDiff?
+        /// `passed` (identical within the tolerance), `failed` (different), `skipped` (a side
+        /// answered `unsupported` or does not declare a feature the input uses), `error` (a fault).
+        public var status: CaseStatus
+        /// Why the case was skipped, or the fault.
+        public var reason: String?
+        public var fault: EngineFault?
+    }
+
+    /// Both answers for `input` (each through ``LayoutEngine/answer(_:)``, the feature gate) and
+    /// how they compare. A fault on either side wins over a skip (the baseline's first).
+    /// - Complexity: both layouts plus O(frames).
+    public func compare(_ input: LayoutInput, tolerance: Tolerance) -> CaseComparison {
+        Self.compare(baseline.answer(input), candidate.answer(input), tolerance: tolerance)
+    }
+
+    /// How two answers compare (FIXTURE-FORMAT §7): a fault on either side is an `error` (the
+    /// baseline's first), `unsupported` on either side `skipped`, else the diff decides between
+    /// `passed` and `failed`. O(frames).
+    public static func compare(_ a: EngineAnswer, _ b: EngineAnswer, tolerance: Tolerance) -> CaseComparison {
+        var c = CaseComparison(baseline: a, candidate: b, diff: nil, status: .error)
+        switch (a, b) {
+        case (.fault(let f), _), (_, .fault(let f)):
+            c.fault = f
+            c.reason = "\(f)"
+        case (.unsupported(let r), _), (_, .unsupported(let r)):
+            c.status = .skipped
+            c.reason = r
+        default:
+            let diff = LayoutDiff(expected: a.outcome!, actual: b.outcome!, tolerance: tolerance)
+            c.diff = diff
+            c.status = diff.isEmpty ? .passed : .failed
         }
-        let a = EngineAnswer(baseline, input), b = EngineAnswer(candidate, input)
-        return (a, b, AnswerComparison(a, b, tolerance: tolerance))
+        return c
     }
 
     /// Compares every case, shrinking each difference. Faults are recorded and the run goes on
@@ -82,16 +113,16 @@ public struct EngineComparison {
     public func run(_ cases: [CompareCase], progress: (Int) -> Void = { _ in }) -> Report {
         var report = Report(baseline: baseline.descriptor, candidate: candidate.descriptor)
         for (n, c) in cases.enumerated() {
-            let tol = tolerance ?? c.tolerance ?? Double(Fixture.defaultTolerance)
-            let (a, b, outcome) = compare(c.input, tolerance: tol)
+            let tol = tolerance ?? c.tolerance ?? .default
+            let outcome = compare(c.input, tolerance: tol)
             report.cases += 1
-            switch outcome {
-            case .identical: report.identical += 1
-            case .skipped(let reason): report.skipped.append((c.name, reason))
-            case .fault(let f): report.faults.append(FaultCase(origin: c, fault: f, baseline: a, candidate: b))
-            case .different(let d):
+            switch outcome.status {
+            case .passed, .recorded: report.identical += 1
+            case .skipped: report.skipped.append((c.name, outcome.reason ?? ""))
+            case .error: report.faults.append(FaultCase(origin: c, fault: outcome.fault!, baseline: outcome.baseline, candidate: outcome.candidate))
+            case .failed:
                 report.differingCases += 1
-                report.differences.append(shrunk(c, a!, b!, d, tolerance: tol))
+                report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol))
             }
             progress(n + 1)
         }
@@ -109,13 +140,14 @@ public struct EngineComparison {
     /// then every case through ``InputShrinker``. A shrink step must keep the kind of difference
     /// (frames against frames, or the same error code on the same side), so the minimal input shows
     /// the bug found, not another one the shrinker slipped into.
-    private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: FrameDifference, tolerance: Double) -> Finding {
+    private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: LayoutDiff, tolerance: Tolerance) -> Finding {
         var last = (a, b, d)
         let kind = (Self.kind(a), Self.kind(b))
         func keeps(_ input: LayoutInput) -> Bool {
-            let (x, y, outcome) = compare(input, tolerance: tolerance)
-            guard case .different(let diff) = outcome, (Self.kind(x!), Self.kind(y!)) == kind else { return false }
-            last = (x!, y!, diff)
+            let outcome = compare(input, tolerance: tolerance)
+            guard outcome.status == .failed, let diff = outcome.diff,
+                  (Self.kind(outcome.baseline), Self.kind(outcome.candidate)) == kind else { return false }
+            last = (outcome.baseline, outcome.candidate, diff)
             return true
         }
         var start = c.input
@@ -138,6 +170,7 @@ public struct EngineComparison {
         switch a {
         case .layout: return "layout"
         case .error(let e): return e.code.rawValue
+        case .unsupported: return "unsupported"
         case .fault: return "fault"
         }
     }

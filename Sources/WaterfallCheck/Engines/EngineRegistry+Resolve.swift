@@ -22,31 +22,31 @@ extension EngineRegistry {
 
     /// Resolves an `--engine` argument, the one way every command turns a spec into engines.
     ///
-    /// - `NAME`: the built-in engine (``builtIn``); with ``Options/isolate``, the same engine
-    ///   served by `waterfall-engine NAME` in a subprocess.
+    /// - `NAME`: the engine of that name in this registry; with ``Options/isolate``, the same
+    ///   engine served by `waterfall-engine NAME` in a subprocess.
     /// - `exec:CMD ARGS`: an external engine speaking `waterfall-engine/1` (FIXTURE-FORMAT §9),
     ///   run as `/bin/sh -c 'CMD ARGS'`, so the shell's quoting, `$VAR` and `~` work as typed.
     ///
     /// An external engine is started once here to read its hello line (the descriptor); each
     /// ``Entry/make`` call then gives an engine that starts its own process on first use.
-    /// - Throws: ``UnknownEngine`` for a name that is no built-in engine; ``EngineFault`` when an
+    /// - Throws: ``UnknownEngine`` for a name this registry does not hold; ``EngineFault`` when an
     ///   external engine cannot be started or fails the handshake.
-    public static func resolve(_ spec: String, options: Options = Options()) throws -> Entry {
+    public func resolve(_ spec: String, options: Options = Options()) throws -> EngineEntry {
         let configuration: ExternalEngine.Configuration
-        if spec.hasPrefix(execPrefix) {
-            let command = String(spec.dropFirst(execPrefix.count))
-            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UnknownEngine(spec: spec) }
+        if spec.hasPrefix(Self.execPrefix) {
+            let command = String(spec.dropFirst(Self.execPrefix.count))
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UnknownEngine(spec: spec, known: names) }
             configuration = .init(arguments: ["/bin/sh", "-c", command], displayName: spec, timeout: options.timeout)
         } else {
-            guard let entry = entry(named: spec) else { throw UnknownEngine(spec: spec) }
+            guard let entry = entry(named: spec) else { throw UnknownEngine(spec: spec, known: names) }
             guard options.isolate else { return entry }
-            let executable = options.engineExecutable ?? defaultEngineExecutable
+            let executable = options.engineExecutable ?? Self.defaultEngineExecutable
             configuration = .init(arguments: [executable, spec], displayName: "\(spec) (isolated)", timeout: options.timeout)
         }
         let probe = try ExternalEngine.start(configuration)
         let descriptor = probe.descriptor
         probe.shutdown(grace: 0.2)
-        return Entry(descriptor: descriptor, make: { ExternalEngine(configuration, descriptor: descriptor) })
+        return EngineEntry(descriptor: descriptor, make: { ExternalEngine(configuration, descriptor: descriptor) })
     }
 
     /// `waterfall-engine` in the directory of the running executable (where SwiftPM puts every
@@ -56,12 +56,14 @@ extension EngineRegistry {
         return exe.deletingLastPathComponent().appendingPathComponent("waterfall-engine").path
     }
 
-    /// An `--engine` value that names no built-in engine and is not `exec:CMD`.
+    /// An `--engine` value that names no engine of the registry and is not `exec:CMD`.
     public struct UnknownEngine: Error, CustomStringConvertible {
         public var spec: String
-        public init(spec: String) { self.spec = spec }
+        /// The names the registry holds.
+        public var known: [String]
+        public init(spec: String, known: [String]) { self.spec = spec; self.known = known }
         public var description: String {
-            "unknown engine '\(spec)': use one of \(builtIn.map(\.descriptor.name).joined(separator: ", ")) or exec:'CMD ARGS'"
+            "unknown engine '\(spec)': use one of \(known.joined(separator: ", ")) or exec:'CMD ARGS'"
         }
     }
 }

@@ -1,17 +1,23 @@
 import Foundation
 
-/// The built-in engines by name, and the parsing of an `--engine` argument.
+/// A set of engines by name, and the parsing of an `--engine` argument against it.
 ///
-/// Engines are made fresh per worker: an engine object is used from one thread at a time.
-public enum EngineRegistry {
-    /// A named engine maker (the name ``resolve(_:options:)`` and the commands use).
-    public typealias Entry = EngineEntry
+/// The harness library knows only the reference engine (``reference``); the executables use
+/// `WaterfallEngines`' `EngineRegistry.builtIn`, which adds the classic ports. A user's test
+/// target builds its own from its engines. Engines are made fresh per worker: an engine object
+/// is used from one thread at a time.
+public struct EngineRegistry: Sendable {
+    /// The engines, in listing order.
+    public var entries: [EngineEntry]
 
-    /// Every built-in engine: the reference first, then the classic ports.
-    public static var builtIn: [EngineEntry] {
-        [EngineEntry(descriptor: ReferenceEngine().descriptor, make: { ReferenceEngine() })] + ClassicEngines.all
-    }
+    public init(_ entries: [EngineEntry]) { self.entries = entries }
 
-    /// The built-in engine called `name`, or `nil`.
-    public static func entry(named name: String) -> Entry? { builtIn.first { $0.descriptor.name == name } }
+    /// The reference engine alone (FIXTURE-FORMAT §5).
+    public static let reference = EngineRegistry([ReferenceEngine.entry])
+
+    /// The engine called `name`, or `nil`. O(engines).
+    public func entry(named name: String) -> EngineEntry? { entries.first { $0.descriptor.name == name } }
+
+    /// The engines' names, in order.
+    public var names: [String] { entries.map(\.descriptor.name) }
 }

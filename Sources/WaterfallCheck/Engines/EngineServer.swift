@@ -104,5 +104,5 @@ public final class EngineServer {
         "{\"id\":\(id.map(String.init) ?? "null"),\"error\":\(quote(code)),\"message\":\(quote(message))}"
     }
 
-    private static func quote(_ s: String) -> String { CanonicalWriter.quoted(s) }
+    private static func quote(_ s: String) -> String { JSONWriter.quoted(s) }
 }

@@ -78,14 +78,11 @@ public final class ExternalEngine: LayoutEngine {
     // MARK: - LayoutEngine
 
     /// Sends `{"id":N,"op":"layout","input":{...}}` and reads frames or a §6 error.
+    /// Feature gating is the caller's (``LayoutEngine/answer(_:)``), as for every engine.
     /// - Throws: ``LayoutError`` (the engine's §6 code; or `unsupported`, without asking the
-    ///   engine, for an undeclared feature or for a NaN or infinite number, which JSON cannot
-    ///   carry); ``EngineFault`` for everything else.
+    ///   engine, for a NaN or infinite number, which JSON cannot carry); ``EngineFault`` for
+    ///   everything else.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
-        let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
-        guard undeclared.isEmpty else {
-            throw LayoutError.unsupported("the input uses \(undeclared.names.joined(separator: ", ")), which \(descriptor.name) does not declare")
-        }
         guard Self.isFinite(input) else {
             throw LayoutError.unsupported("the input holds a NaN or infinite number, which the JSON protocol cannot carry")
         }
@@ -99,7 +96,7 @@ public final class ExternalEngine: LayoutEngine {
         guard descriptor.capabilities.contains(.query) else {
             throw LayoutError.unsupported("\(descriptor.name) has no rect query")
         }
-        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(CanonicalWriter.number).joined(separator: ",")
+        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(JSONWriter.number).joined(separator: ",")
         return try request(op: "query", "\"rect\":[\(r)]") { node in
             var out: [ElementID] = []
             // §9 lists all three; an engine with nothing to report may leave one out.

@@ -54,7 +54,7 @@ public enum CanonicalWriter {
         return object(m, indent: indent)
     }
 
-    private static func expected(_ e: Expected, indent: Int) -> String {
+    private static func expected(_ e: LayoutOutcome, indent: Int) -> String {
         switch e {
         case .error(let code):
             return object([("error", quoted(code.rawValue))], indent: indent)
@@ -99,23 +99,11 @@ public enum CanonicalWriter {
         inlineArray([r.origin.x, r.origin.y, r.size.width, r.size.height])
     }
 
-    /// A ``JSONValue`` (`extensions`): arrays of numbers on one line, other arrays and objects one
-    /// member per line, `[]` and `{}` when empty.
+    /// A ``JSONValue`` (`extensions`), in §8's layout (``JSONWriter/Style/pretty``).
     private static func value(_ v: JSONValue, indent: Int) -> String {
-        switch v {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let d): return number(d)
-        case .string(let s): return quoted(s)
-        case .array(let a):
-            if !a.isEmpty, a.allSatisfy({ if case .number = $0 { return true }; return false }) {
-                return "[" + a.map { value($0, indent: 0) }.joined(separator: ", ") + "]"
-            }
-            return array(a.map { value($0, indent: indent + 2) }, indent: indent)
-        case .object(let o):
-            if o.isEmpty { return "{}" }
-            return object(o.map { ($0.key, value($0.value, indent: indent + 2)) }, indent: indent)
-        }
+        var out = ""
+        JSONWriter.write(v, style: .pretty, indent: indent, into: &out)
+        return out
     }
 
     // MARK: - Layout of text
@@ -142,41 +130,6 @@ public enum CanonicalWriter {
 
     // MARK: - Scalars
 
-    /// A number as §8 writes it: an integral value with magnitude below 10^15 as an integer (`10`,
-    /// `-0` as `0`), any other as Swift's `Double.description` (`111.66666666666667`, `1e+16`).
-    /// Non-finite values, which JSON cannot hold, are written `NaN`, `Infinity`, `-Infinity` so the
-    /// file keeps the case and the reader rejects it with a located fixture error.
-    public static func number(_ v: Double) -> String {
-        if !v.isFinite { return v.isNaN ? "NaN" : v < 0 ? "-Infinity" : "Infinity" }
-        if abs(v) < 1e15, v.rounded(.towardZero) == v { return String(Int64(v)) }
-        return v.description
-    }
-
-    /// ``number(_:)`` for a length in pt.
-    public static func number(_ v: CGFloat) -> String { number(Double(v)) }
-
-    /// A JSON string literal as §8 writes it: `"` and `\` escaped, control characters (U+0000-001F,
-    /// U+007F-009F) as `\n`, `\t`, `\r`, `\b`, `\f` or `\u00xx` (lower-case hex); nothing else.
-    public static func quoted(_ s: String) -> String {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
-            return "\"" + s + "\""
-        }
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x09: out += "\\t"
-            case 0x0D: out += "\\r"
-            case 0x08: out += "\\b"
-            case 0x0C: out += "\\f"
-            case 0..<0x20, 0x7F...0x9F:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    static func number(_ v: CGFloat) -> String { JSONWriter.number(v) }
+    static func quoted(_ s: String) -> String { JSONWriter.quoted(s) }
 }

@@ -8,7 +8,7 @@ extension Fixture {
     public init(json node: JSONNode) throws {
         var format: JSONNode?, name: JSONNode?, layout: JSONNode?, sections: JSONNode?
         var description: String?, source: String?, tolerance: CGFloat?
-        var expected: Expected?, extensions: JSONValue?
+        var expected: LayoutOutcome?, extensions: JSONValue?
         try node.forEachMember { key, v in
             switch key {
             case "format": format = v
@@ -17,11 +17,11 @@ extension Fixture {
             case "source": source = try v.string()
             case "tolerance":
                 let t = try v.number()
-                guard t >= 0 else { throw v.fault("tolerance must be a number ≥ 0 (pt), got \(CanonicalWriter.number(t))") }
+                guard t >= 0 else { throw v.fault("tolerance must be a number ≥ 0 (pt), got \(JSONWriter.number(t))") }
                 tolerance = CGFloat(t)
             case "layout": layout = v
             case "sections": sections = v
-            case "expected": expected = try Expected(json: v)
+            case "expected": expected = try LayoutOutcome(json: v)
             case "extensions":
                 let value = try v.value()
                 guard case .object = value else { throw v.fault("extensions must be an object, got \(v.typeDescription)") }
@@ -32,12 +32,12 @@ extension Fixture {
         }
         guard let f = format else { throw node.missing("format") }
         guard try f.string() == Fixture.format else {
-            throw f.fault("unsupported format \(CanonicalWriter.quoted(try f.string())); this reader reads \"\(Fixture.format)\"")
+            throw f.fault("unsupported format \(JSONWriter.quoted(try f.string())); this reader reads \"\(Fixture.format)\"")
         }
         guard let n = name else { throw node.missing("name") }
         let nameValue = try n.string()
         guard Fixture.isValidName(nameValue) else {
-            throw n.fault("name \(CanonicalWriter.quoted(nameValue)) must match [A-Za-z0-9._-]+")
+            throw n.fault("name \(JSONWriter.quoted(nameValue)) must match [A-Za-z0-9._-]+")
         }
         guard let l = layout else { throw node.missing("layout") }
         guard let s = sections else { throw node.missing("sections") }
@@ -53,7 +53,7 @@ extension Fixture {
     }
 }
 
-extension Expected {
+extension LayoutOutcome {
     /// Decodes `expected` (FIXTURE-FORMAT §4): `{ "error": code }` with a §6 code (not
     /// `unsupported`), or `{ "contentSize", "sections" }`.
     /// - Throws: ``JSONFault``.
@@ -71,7 +71,7 @@ extension Expected {
             let s = try e.string()
             guard let code = LayoutError.Code(rawValue: s), code != .unsupported else {
                 let codes = LayoutError.Code.allCases.filter { $0 != .unsupported }.map(\.rawValue).joined(separator: ", ")
-                throw e.fault("unknown error code \(CanonicalWriter.quoted(s)); expected one of: \(codes)")
+                throw e.fault("unknown error code \(JSONWriter.quoted(s)); expected one of: \(codes)")
             }
             self = .error(code)
         } else {

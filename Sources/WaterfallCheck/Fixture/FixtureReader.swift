@@ -22,3 +22,14 @@ public enum FixtureReader {
         try decode([UInt8](data), file: file)
     }
 }
+
+extension FixtureReader {
+    /// Reads the fixture at `url` and keeps its bytes, so a report can locate any JSON path in
+    /// it without reading the file again.
+    /// - Throws: as ``read(contentsOf:)``.
+    /// - Complexity: O(n) in the file's bytes.
+    public static func load(contentsOf url: URL) throws -> (fixture: Fixture, source: SourceLocator) {
+        let document = try JSONDocument(contentsOf: url)
+        return (try document.decode(Fixture.init(json:)), SourceLocator(bytes: document.bytes))
+    }
+}

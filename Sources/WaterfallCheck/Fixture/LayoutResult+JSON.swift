@@ -42,3 +42,26 @@ extension CGRect {
         self.init(x: try f[0].number(), y: try f[1].number(), width: try f[2].number(), height: try f[3].number())
     }
 }
+
+// MARK: - Encoding
+
+extension JSONValue {
+    /// A layout result in the shape of a fixture's `expected` (FIXTURE-FORMAT §4); non-finite
+    /// numbers as the strings `nan`, `inf`, `-inf`, an item without a frame as `null`, extra
+    /// elements under `extra`.
+    public init(_ r: LayoutResult) {
+        func frame(_ f: CGRect) -> JSONValue { f.isNull ? .null : .frame(f) }
+        var top: [(key: String, value: JSONValue)] = [("contentSize", .size(r.contentSize))]
+        top.append(("sections", .array(r.sections.map { s in
+            var o: [(key: String, value: JSONValue)] = []
+            if let h = s.header { o.append(("header", frame(h))) }
+            o.append(("items", .array(s.items.map(frame))))
+            if let f = s.footer { o.append(("footer", frame(f))) }
+            return .object(o)
+        })))
+        if !r.extraElements.isEmpty {
+            top.append(("extra", .array(r.extraElements.map { .array([.string($0.id.description), frame($0.frame)]) })))
+        }
+        self = .object(top)
+    }
+}

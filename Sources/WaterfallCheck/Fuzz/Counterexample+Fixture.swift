@@ -18,22 +18,24 @@ extension Counterexample {
         ]
         if invariants != .all { fuzz.append(("invariants", .array(invariants.invariants.map { .string($0.id) }))) }
         switch actual {
-        case .success(let r): fuzz.append(("actual", JSONValue(r)))
-        case .failure(let e as LayoutError):
+        case .layout(let r): fuzz.append(("actual", JSONValue(r)))
+        case .error(let e):
             fuzz.append(("actual", .object([("error", .string(e.code.rawValue)), ("message", .string(e.message))])))
-        case .failure(let e): fuzz.append(("actual", .object([("fault", .string("\(e)"))])))
+        case .unsupported(let reason):
+            fuzz.append(("actual", .object([("error", .string(LayoutError.Code.unsupported.rawValue)), ("message", .string(reason))])))
+        case .fault(let f): fuzz.append(("actual", .object([("fault", .string("\(f)"))])))
         }
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
             source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: invariants)) (case \(caseIndex))",
-            tolerance: tolerance, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+            tolerance: tolerance.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 
     /// The options that change a verdict, as command-line arguments with a leading space:
     /// `--tolerance` unless the default, `--invariants` unless all.
-    public static func verdictOptions(tolerance: CGFloat, invariants: InvariantSet) -> String {
-        (tolerance == Fixture.defaultTolerance ? "" : " --tolerance \(Double(tolerance))")
+    public static func verdictOptions(tolerance: Tolerance, invariants: InvariantSet) -> String {
+        (tolerance == .default ? "" : " --tolerance \(Double(tolerance.points))")
             + (invariants == .all ? "" : " --invariants \(invariants.invariants.map(\.id).joined(separator: ","))")
     }
 
@@ -66,30 +68,6 @@ extension Fixture {
     }
 }
 
-extension JSONValue {
-    /// A layout result in the shape of a fixture's `expected` (FIXTURE-FORMAT §4); non-finite
-    /// numbers as the strings `nan`, `inf`, `-inf`, an item without a frame as `null`, extra
-    /// elements under `extra`.
-    public init(_ r: LayoutResult) {
-        func num(_ v: CGFloat) -> JSONValue { v.isFinite ? .number(Double(v)) : .string(v.isNaN ? "nan" : v < 0 ? "-inf" : "inf") }
-        func frame(_ f: CGRect) -> JSONValue {
-            f.isNull ? .null : .array([num(f.origin.x), num(f.origin.y), num(f.size.width), num(f.size.height)])
-        }
-        var top: [(key: String, value: JSONValue)] = [("contentSize", .array([num(r.contentSize.width), num(r.contentSize.height)]))]
-        top.append(("sections", .array(r.sections.map { s in
-            var o: [(key: String, value: JSONValue)] = []
-            if let h = s.header { o.append(("header", frame(h))) }
-            o.append(("items", .array(s.items.map(frame))))
-            if let f = s.footer { o.append(("footer", frame(f))) }
-            return .object(o)
-        })))
-        if !r.extraElements.isEmpty {
-            top.append(("extra", .array(r.extraElements.map { .array([.string($0.id.description), frame($0.frame)]) })))
-        }
-        self = .object(top)
-    }
-}
-
 /// The invariant catalogue as the golden runner's checker for fixtures without `expected`.
 public struct InvariantChecker: InvariantChecking {
     /// Invariant ids to check; `nil` for all.
@@ -97,22 +75,23 @@ public struct InvariantChecker: InvariantChecking {
 
     public init(selection: Set<String>? = nil) { self.selection = selection }
 
-    /// - Throws: the engine's fault when `layout` fails with anything but a ``LayoutError``.
-    public func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
-        try violations(of: input, engine: engine, tolerance: tolerance, invariants: (try? InvariantSet(ids: selection)) ?? .all, seed: 0)
+    /// - Throws: the engine's fault when `answer` is one.
+    public func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
+        try violations(of: input, answer: answer, engine: engine, tolerance: tolerance, invariants: (try? InvariantSet(ids: selection)) ?? .all, seed: 0)
     }
 
     /// Honours a saved counterexample's invariant selection (intersected with ``selection``) and
     /// its query rects' seed, so a replay judges as the fuzz run did.
-    public func violations(of fixture: Fixture, engine: LayoutEngine, tolerance: CGFloat) throws -> [String] {
+    public func violations(of fixture: Fixture, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
         var set = (try? InvariantSet(ids: selection)) ?? .all
         if let saved = fixture.fuzzInvariants { set.formIntersection(saved) }
-        return try violations(of: fixture.input, engine: engine, tolerance: tolerance, invariants: set, seed: fixture.fuzzQuerySeed)
+        return try violations(of: fixture.input, answer: answer, engine: engine, tolerance: tolerance, invariants: set, seed: fixture.fuzzQuerySeed)
     }
 
-    func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat, invariants: InvariantSet, seed: UInt64) throws -> [String] {
-        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed)
-        if case .failure(let e) = context.outcome, !(e is LayoutError) { throw e }
-        return context.check(invariants).map(\.message)
+    func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance,
+                    invariants: InvariantSet, seed: UInt64) throws -> [InvariantFailure] {
+        if case .fault(let f) = answer { throw f }
+        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed, answer: answer)
+        return context.check(invariants)
     }
 }

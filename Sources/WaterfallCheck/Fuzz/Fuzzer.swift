@@ -12,8 +12,8 @@ public struct FuzzConfiguration: Sendable {
     /// Worker threads, each with its own engine.
     public var jobs: Int
     public var invariants: InvariantSet
-    /// Per-component tolerance in pt (FIXTURE-FORMAT §7).
-    public var tolerance: CGFloat
+    /// The comparison tolerance (FIXTURE-FORMAT §7).
+    public var tolerance: Tolerance
     /// Keep checking every invariant on every case instead of retiring one at its first failure.
     public var keepGoing: Bool
     /// Seconds each counterexample may spend shrinking.
@@ -22,7 +22,7 @@ public struct FuzzConfiguration: Sendable {
     public var generator: InputGenerator
 
     public init(seed: UInt64, cases: Int? = 10_000, duration: Double? = nil, jobs: Int = 1,
-                invariants: InvariantSet = .all, tolerance: CGFloat = Fixture.defaultTolerance,
+                invariants: InvariantSet = .all, tolerance: Tolerance = .default,
                 keepGoing: Bool = false, shrinkTime: Double = 10, generator: InputGenerator = InputGenerator()) {
         self.seed = seed; self.cases = cases; self.duration = duration; self.jobs = max(1, jobs)
         self.invariants = invariants; self.tolerance = tolerance; self.keepGoing = keepGoing
@@ -38,7 +38,7 @@ public struct Counterexample {
     /// The shrunk input.
     public var input: LayoutInput
     /// What the engine answered for ``input``.
-    public var actual: Result<LayoutResult, Error>
+    public var actual: EngineAnswer
     public var seed: UInt64
     /// The case that first failed (its index within the run).
     public var caseIndex: UInt64
@@ -48,7 +48,7 @@ public struct Counterexample {
     public var shrink: Shrinker.Outcome
     /// Everything else that decides the verdict, so a replay judges the same way: the run's
     /// tolerance, its invariant selection, and the query rects' seed.
-    public var tolerance: CGFloat
+    public var tolerance: Tolerance
     public var invariants: InvariantSet
     public var querySeed: UInt64
 }
@@ -186,7 +186,7 @@ public final class Fuzzer {
                                                seed: Fuzzer.querySeed(config.seed, index))
                     let failures = context.check(active)
                     var skipped = false
-                    if case .failure(let e as LayoutError) = context.outcome, e.code == .unsupported { skipped = true }
+                    if case .unsupported = context.outcome { skipped = true }
                     local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount)
                     lock.withLock {
                         done += 1
@@ -239,7 +239,7 @@ public final class Fuzzer {
         let generator = self.generator
         // The last accepted replay (the shrinker keeps a failing replay exactly when its choices
         // are simpler than its best), so the result needs no replay of its own.
-        var best = (choices: start.choices, input: original, failure: failure, actual: Result<LayoutResult, Error>?.none)
+        var best = (choices: start.choices, input: original, failure: failure, actual: EngineAnswer?.none)
         let shrinker = Shrinker(timeLimit: config.shrinkTime, shouldStop: { [unowned self] in self.isCancelled })
         func replay(_ choices: [UInt64]) -> Shrinker.Candidate? {
             var replay = ChoiceSource(replaying: choices)
@@ -252,9 +252,7 @@ public final class Fuzzer {
             return Shrinker.Candidate(replay)
         }
         // The original case, replayed once for the engine's answer (a flaky engine may not fail again).
-        if replay(start.choices) == nil {
-            do { best.actual = .success(try engine.layout(original)) } catch { best.actual = .failure(error) }
-        }
+        if replay(start.choices) == nil { best.actual = engine.answer(original) }
         let outcome = shrinker.shrink(Shrinker.Candidate(choices: best.choices, spans: start.spans)) { replay($0) }
         return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
@@ -268,7 +266,7 @@ public final class Fuzzer {
 /// - Returns: one shrunk failure per failed invariant (message of the shrunk case), empty when all hold.
 /// - Complexity: one thread; shrinking bounded to 2 s per failure.
 public func checkInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
-                            tolerance: CGFloat = Fixture.defaultTolerance) -> [InvariantFailure] {
+                            tolerance: Tolerance = .default) -> [InvariantFailure] {
     let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2),
                         engine: engine)
     return fuzzer.run().counterexamples.map(\.failure)

@@ -5,7 +5,14 @@ import WaterfallLayout
 
 /// `accepts-valid`: a valid input (within the declared features) gets frames.
 func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
-    guard c.expectedError == nil, case .failure(let error) = c.outcome else { return nil }
+    guard c.expectedError == nil else { return nil }
+    let error: String
+    switch c.outcome {
+    case .layout: return nil
+    case .error(let e): error = "\(e)"
+    case .unsupported(let reason): error = "\(LayoutError.unsupported(reason))"
+    case .fault(let f): error = "\(f)"
+    }
     return Invariants.fail("accepts-valid", "layout threw \(error) for a valid input")
 }
 
@@ -15,13 +22,15 @@ func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
     guard let expected = c.expectedError else { return nil }
     let id = "rejects-invalid"
     switch c.outcome {
-    case .success(let r):
+    case .layout(let r):
         return Invariants.fail(id, "layout returned frames (contentSize [\(formatPoints(r.contentSize.width)), \(formatPoints(r.contentSize.height))]) for an invalid input; expected \(expected)")
-    case .failure(let e as LayoutError):
-        if e.code == expected.code || e.code == .unsupported { return nil }
+    case .error(let e):
+        if e.code == expected.code { return nil }
         return Invariants.fail(id, "layout threw \(e.code.rawValue), expected \(expected)")
-    case .failure(let e):
-        return Invariants.fail(id, "layout failed with \(e), expected \(expected)")
+    case .unsupported:
+        return nil
+    case .fault(let f):
+        return Invariants.fail(id, "layout failed with \(f), expected \(expected)")
     }
 }
 

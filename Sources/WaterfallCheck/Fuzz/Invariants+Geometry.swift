@@ -53,7 +53,7 @@ func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
 /// `within-bounds`: inside the section's insets horizontally, not above its items' top.
 func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
     let W = c.input.settings.containerWidth
-    let tol = c.tolerance
+    let tol = c.tolerance.points
     return eachItem(c) { id, f, _, s in
         let id_ = "within-bounds"
         if f.minX < s.inset.left - tol {

@@ -54,7 +54,7 @@ func checkFinite(_ c: CheckContext) -> InvariantFailure? {
 /// frame is compared only with those. - Complexity: O(n log n + n · a), a the most frames open at
 /// once (about the column count for a waterfall).
 func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
-    let tol = c.tolerance
+    let tol = c.tolerance.points
     guard c.result != nil else { return nil }
     let elements = c.elements.filter {
         let f = $0.frame

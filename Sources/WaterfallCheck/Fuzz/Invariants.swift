@@ -54,20 +54,20 @@ public enum Invariants {
 ///   - input: any input, valid or not (an invalid one is checked by `rejects-invalid` only).
 ///   - engine: lays the input out (and is queried, re-laid out, and for UIKit-shaped engines
 ///     re-prepared); it must declare every feature the input uses.
-///   - tolerance: per-component tolerance in pt (FIXTURE-FORMAT §7; 0.001 by default).
+///   - tolerance: the comparison tolerance (FIXTURE-FORMAT §7; 0.001 pt by default).
 ///   - selection: invariant ids to check; `nil` for all. A selection naming an id that is not in the
 ///     catalogue checks every invariant (a typo must never check nothing); ``InvariantSet/init(ids:)``
 ///     rejects such ids instead.
 /// - Returns: at most one failure per invariant, in catalogue order; empty when all hold.
 ///   An invalid input answered with `unsupported` has no failures (the case counts as skipped).
-public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat = Fixture.defaultTolerance,
+public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance = .default,
                             selection: Set<String>? = nil) -> [InvariantFailure] {
     let set = (try? InvariantSet(ids: selection)) ?? .all
     return checkInvariants(input, engine: engine, tolerance: tolerance, invariants: set, seed: 0)
 }
 
 /// ``checkInvariants(_:engine:tolerance:selection:)`` with a pre-parsed set; `seed` picks the query rects.
-public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: CGFloat,
+public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance,
                             invariants: InvariantSet, seed: UInt64) -> [InvariantFailure] {
     CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed).check(invariants)
 }

@@ -11,7 +11,7 @@ public enum SavedCounterexamples {
     /// saved seed's. A file that cannot be read is an error result, never dropped.
     /// - Returns: `nil` when `directory` is not a directory; an empty report when it holds no fixture.
     public static func replay(_ directory: URL, engine: @escaping @Sendable () -> LayoutEngine, invariants: InvariantSet,
-                              tolerance: CGFloat?, jobs: Int = 1) -> VerifyReport? {
+                              tolerance: Tolerance?, jobs: Int = 1) -> VerifyReport? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let (files, problems) = FixtureFile.collect([directory])

@@ -10,6 +10,11 @@ public struct FixtureFile: Hashable, Sendable {
     /// The path relative to the directory argument (the file name for a file argument): the
     /// stable key ``Shard`` hashes.
     public var key: String
+    /// The file name without `.json`: the result's name when the file cannot be read.
+    public var stem: String {
+        let name = url.lastPathComponent
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
 
     public init(url: URL, path: String, suite: String, key: String) {
         self.url = url; self.path = path; self.suite = suite; self.key = key

@@ -2,23 +2,6 @@ import Foundation
 
 /// The outcome of one fixture file in a golden run.
 public struct FixtureResult: Hashable, Sendable {
-    /// What happened to the fixture. Raw values are the JSON summary's spelling.
-    public enum Status: String, Hashable, Sendable, CaseIterable {
-        /// The engine's answer matches `expected` within the tolerance, or (without `expected`)
-        /// the invariant checker found nothing.
-        case passed
-        /// A golden mismatch (``FixtureResult/differences``) or invariant violations.
-        case failed
-        /// The fixture could not be run or judged: a fixture error (file, line, column, JSON path),
-        /// an engine fault (anything but a ``LayoutError``), no `expected` and no invariant checker,
-        /// a path with no fixtures, or a recording that could not be written.
-        case error
-        /// The engine answered `unsupported` (FIXTURE-FORMAT §6, §9): counted apart.
-        case skipped
-        /// The fixture was missing `expected` or failed, and the engine's output was recorded.
-        case recorded
-    }
-
     /// A 1-based line and column in the fixture file.
     public struct Position: Hashable, Sendable, CustomStringConvertible {
         public var line: Int
@@ -34,11 +17,22 @@ public struct FixtureResult: Hashable, Sendable {
     public var suite: String
     /// The fixture's `name`, or the file name without `.json` when the file could not be read.
     public var name: String
-    public var status: Status
-    /// Golden differences, sorted (``GoldenDifference/Subject``). Empty unless failed (or recorded).
-    public var differences: [GoldenDifference]
-    /// Invariant violations, one line each, for a fixture without `expected`.
-    public var violations: [String]
+    public var status: CaseStatus
+    /// The golden diff (differences only), when the fixture has `expected` and the engine answered.
+    public var diff: LayoutDiff?
+    /// Invariant failures (a fixture without `expected`, or `verify --invariants`).
+    public var failures: [InvariantFailure]
+    /// The tolerance the fixture was judged with.
+    public var tolerance: Tolerance = .default
+    /// The fixture as read, when the run keeps layouts (``GoldenRunner/keepsLayouts``).
+    public var fixture: Fixture?
+    /// The engine's answer, when the run keeps layouts and the engine was run.
+    public var answer: EngineAnswer?
+
+    /// Golden differences in report order (``LayoutDiff/Subject``). Empty unless failed (or recorded).
+    public var differences: [LayoutDiff.Entry] { diff?.differences ?? [] }
+    /// Invariant failures, one line each.
+    public var violations: [String] { failures.map(\.message) }
     /// One sentence: the first difference, the error, the skip reason; empty when passed.
     public var message: String
     /// Where in the file the message points: the first difference's expected value, or the
@@ -47,11 +41,11 @@ public struct FixtureResult: Hashable, Sendable {
     /// The file a recording wrote (`<name>.json.new`, or the fixture itself when accepting).
     public var recorded: URL?
 
-    public init(file: String, url: URL, suite: String, name: String, status: Status,
-                differences: [GoldenDifference] = [], violations: [String] = [], message: String = "",
+    public init(file: String, url: URL, suite: String, name: String, status: CaseStatus,
+                diff: LayoutDiff? = nil, failures: [InvariantFailure] = [], message: String = "",
                 position: Position? = nil, recorded: URL? = nil) {
         self.file = file; self.url = url; self.suite = suite; self.name = name; self.status = status
-        self.differences = differences; self.violations = violations; self.message = message
+        self.diff = diff; self.failures = failures; self.message = message
         self.position = position; self.recorded = recorded
     }
 

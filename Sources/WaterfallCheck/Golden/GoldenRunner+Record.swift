@@ -9,8 +9,8 @@ extension GoldenRunner {
     /// A fixture whose `expected` already equals `output` bit for bit is left alone. An output
     /// that is not a well-formed golden for the input (a missing or extra frame, a non-finite
     /// number) is never written: the result becomes an error. A fixture that was failing or had
-    /// no `expected` (and broke no invariant) becomes ``FixtureResult/Status/recorded``.
-    func record(_ output: Expected, of fixture: Fixture, into result: inout FixtureResult) {
+    /// no `expected` (and broke no invariant) becomes ``CaseStatus/recorded``.
+    func record(_ output: LayoutOutcome, of fixture: Fixture, into result: inout FixtureResult) {
         let selected: Bool
         switch recordMode {
         case .never: selected = false

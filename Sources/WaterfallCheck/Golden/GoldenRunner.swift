@@ -17,9 +17,9 @@ import Foundation
 public struct GoldenRunner: Sendable {
     /// Makes one engine per worker.
     public var makeEngine: @Sendable () -> LayoutEngine
-    /// Per-component tolerance in pt overriding every fixture's (`--tolerance`); `nil` uses the
-    /// fixture's `tolerance`, else ``Fixture/defaultTolerance``.
-    public var tolerance: CGFloat?
+    /// The tolerance overriding every fixture's (`--tolerance`); `nil` uses the fixture's
+    /// `tolerance`, else ``Tolerance/default``.
+    public var tolerance: Tolerance?
     public var recordMode: RecordMode
     public var recordTarget: RecordTarget
     /// Worker count, ≥ 1.
@@ -30,8 +30,12 @@ public struct GoldenRunner: Sendable {
     public var invariants: InvariantChecking?
     /// Also checks ``invariants`` on fixtures that have `expected` (`verify --invariants`).
     public var invariantsOnGoldens = false
+    /// Keeps each fixture and the engine's answer in its result (``FixtureResult/fixture``,
+    /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
+    /// the diff and the invariant failures.
+    public var keepsLayouts = false
 
-    public init(engine: @escaping @Sendable () -> LayoutEngine, tolerance: CGFloat? = nil,
+    public init(engine: @escaping @Sendable () -> LayoutEngine, tolerance: Tolerance? = nil,
                 recordMode: RecordMode = .never, recordTarget: RecordTarget = .pending,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil,
                 invariants: InvariantChecking? = nil) {
@@ -62,13 +66,14 @@ public struct GoldenRunner: Sendable {
         return box.results
     }
 
-    /// Loads, runs, judges and (per ``recordMode``) records one fixture file on `engine`.
+    /// Loads, runs, judges and (per ``recordMode``) records one fixture file on `engine`. The
+    /// file is read once: its bytes locate the first difference (line and column) from the
+    /// difference's path components.
     public func run(file: FixtureFile, engine: LayoutEngine) -> FixtureResult {
-        let fallbackName = (file.url.lastPathComponent as NSString).deletingPathExtension
-        var result = FixtureResult(file: file.path, url: file.url, suite: file.suite, name: fallbackName, status: .error)
-        let fixture: Fixture
+        var result = FixtureResult(file: file.path, url: file.url, suite: file.suite, name: file.stem, status: .error)
+        let fixture: Fixture, source: SourceLocator
         do {
-            fixture = try FixtureReader.read(contentsOf: file.url)
+            (fixture, source) = try FixtureReader.load(contentsOf: file.url)
         } catch let e as FixtureError {
             result.message = "fixture error at \(e.jsonPath): \(e.message)"
             result.position = FixtureResult.Position(line: e.line, column: e.column)
@@ -80,80 +85,83 @@ public struct GoldenRunner: Sendable {
         result.name = fixture.name
         let verdict = judge(fixture, engine: engine)
         result.status = verdict.status
-        result.differences = verdict.differences
-        result.violations = verdict.violations
+        result.diff = verdict.diff
+        result.failures = verdict.failures
         result.message = verdict.message
-        if let path = verdict.differences.first?.jsonPath { result.position = locate(path, in: file.url) }
-        if let output = verdict.output { record(output, of: fixture, into: &result) }
+        result.tolerance = verdict.tolerance
+        if keepsLayouts { result.fixture = fixture; result.answer = verdict.answer }
+        if let path = verdict.diff?.first?.path { let (line, column) = source.location(of: path); result.position = FixtureResult.Position(line: line, column: column) }
+        if let output = verdict.answer?.outcome { record(output, of: fixture, into: &result) }
         return result
     }
 
     /// The judgement of one fixture, before recording.
     public struct Verdict: Sendable {
-        public var status: FixtureResult.Status
-        public var differences: [GoldenDifference] = []
-        public var violations: [String] = []
+        public var status: CaseStatus
+        /// The golden diff (differences only), when the fixture has `expected` and the engine answered.
+        public var diff: LayoutDiff?
+        public var failures: [InvariantFailure] = []
         public var message: String = ""
-        /// The engine's answer as an `expected` value, when it gave one (a layout or a §6 error).
-        public var output: Expected?
+        /// The engine's answer; `nil` when the engine was not run.
+        public var answer: EngineAnswer?
+        /// The tolerance the fixture was judged with.
+        public var tolerance: Tolerance = .default
+
+        /// The golden differences in report order.
+        public var differences: [LayoutDiff.Entry] { diff?.differences ?? [] }
+        /// The invariant failures, one line each.
+        public var violations: [String] { failures.map(\.message) }
     }
 
     /// Runs `fixture` on `engine` and judges it: against `expected` (FIXTURE-FORMAT §7) when it
-    /// has one, else against ``invariants``. A fixture using a feature the engine does not declare
-    /// (FIXTURE-FORMAT §9) is skipped without running, and so is `unsupported`; any error but a
-    /// ``LayoutError`` is an engine fault (error). No file is read or written.
+    /// has one, else against ``invariants``. The engine is asked through
+    /// ``LayoutEngine/answer(_:)``: an input using a feature it does not declare (FIXTURE-FORMAT
+    /// §9), and an `unsupported` answer, are skipped; a fault is an error. No file is read or written.
     public func judge(_ fixture: Fixture, engine: LayoutEngine) -> Verdict {
-        let tol = tolerance ?? fixture.tolerance ?? Fixture.defaultTolerance
-        // The harness never sends an input that uses a feature the engine did not declare (§9).
-        let undeclared = LayoutFeatures(usedBy: fixture.input).subtracting(engine.descriptor.features)
-        guard undeclared.isEmpty else {
-            return Verdict(status: .skipped, message: "\(engine.descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
+        let tol = tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default
+        let answer = engine.answer(fixture.input)
+        var verdict = Verdict(status: .error, answer: answer, tolerance: tol)
+        switch answer {
+        case .unsupported(let reason):
+            verdict.status = .skipped
+            verdict.message = reason
+            return verdict
+        case .fault(let f):
+            verdict.message = "\(f)"
+            return verdict
+        case .layout, .error:
+            break
         }
-        let actual: Result<LayoutResult, LayoutError>
-        do {
-            actual = .success(try engine.layout(fixture.input))
-        } catch let e as LayoutError {
-            if e.code == .unsupported {
-                return Verdict(status: .skipped, message: "\(engine.descriptor.name) does not support this input" + (e.message.isEmpty ? "" : ": \(e.message)"))
-            }
-            actual = .failure(e)
-        } catch {
-            return Verdict(status: .error, message: "engine fault: \(error)")
-        }
-        let output: Expected
-        switch actual {
-        case .success(let r): output = .layout(r)
-        case .failure(let e): output = .error(e.code)
-        }
-        guard let expected = fixture.expected else {
+        if fixture.expected == nil || invariantsOnGoldens {
             guard let invariants else {
-                return Verdict(status: .error, message: "no expected and no invariant checker", output: output)
+                if fixture.expected == nil { verdict.message = "no expected and no invariant checker"; return verdict }
+                return judgeGolden(fixture, answer, into: verdict)
             }
             do {
-                let v = try invariants.violations(of: fixture, engine: engine, tolerance: tol)
-                return Verdict(status: v.isEmpty ? .passed : .failed, violations: v, message: v.first ?? "", output: output)
+                verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
             } catch {
-                return Verdict(status: .error, message: "engine fault: \(error)")
+                verdict.message = "engine fault: \(error)"
+                return verdict
             }
         }
-        let differences = GoldenComparison.differences(expected: expected, actual: actual, tolerance: tol)
-        var violations: [String] = []
-        if invariantsOnGoldens, let invariants {
-            do {
-                violations = try invariants.violations(of: fixture, engine: engine, tolerance: tol)
-            } catch {
-                return Verdict(status: .error, message: "engine fault: \(error)")
-            }
+        guard fixture.expected != nil else {
+            verdict.status = verdict.failures.isEmpty ? .passed : .failed
+            verdict.message = verdict.failures.first?.message ?? ""
+            return verdict
         }
-        let ok = differences.isEmpty && violations.isEmpty
-        return Verdict(status: ok ? .passed : .failed, differences: differences, violations: violations,
-                       message: differences.first?.sentence ?? violations.first ?? "", output: output)
+        return judgeGolden(fixture, answer, into: verdict)
     }
 
-    /// The 1-based line and column of `jsonPath` in the file at `url`, or `nil`.
-    func locate(_ jsonPath: String, in url: URL) -> FixtureResult.Position? {
-        guard let bytes = try? Data(contentsOf: url), let (line, column) = SourceLocator(bytes: bytes).location(of: jsonPath) else { return nil }
-        return FixtureResult.Position(line: line, column: column)
+    /// The golden part of ``judge(_:engine:)``: `expected` against the answer.
+    private func judgeGolden(_ fixture: Fixture, _ answer: EngineAnswer, into verdict: Verdict) -> Verdict {
+        var verdict = verdict
+        guard let expected = fixture.expected, let outcome = answer.outcome else { return verdict }
+        let diff = LayoutDiff(expected: expected, actual: outcome, tolerance: verdict.tolerance)
+        verdict.diff = diff
+        let ok = diff.isEmpty && verdict.failures.isEmpty
+        verdict.status = ok ? .passed : .failed
+        verdict.message = diff.first?.sentence ?? verdict.failures.first?.message ?? ""
+        return verdict
     }
 }
 

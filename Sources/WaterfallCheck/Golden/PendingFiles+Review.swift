@@ -13,7 +13,7 @@ public struct PendingReview: Sendable {
     public var fixture: URL
     /// The current `expected` (the difference's `expected` side) against the pending one
     /// (its `actual` side), compared exactly (tolerance 0).
-    public var changes: [GoldenDifference]
+    public var changes: [LayoutDiff.Entry]
     /// One line on what else changes: a new `expected`, a missing fixture, an edited input.
     public var note: String?
 }
@@ -31,14 +31,13 @@ extension PendingFiles {
         let old = try FixtureReader.read(contentsOf: fixtureURL)
         var notes: [String] = []
         if old.input != new.input || old.name != new.name { notes.append("the input or name differs too (edited by hand?)") }
-        var changes: [GoldenDifference] = []
+        var changes: [LayoutDiff.Entry] = []
         switch (old.expected, new.expected) {
         case (nil, nil): notes.append("neither file has expected")
         case (nil, .error(let c)?): notes.append("adds expected error \(c.rawValue)")
-        case (nil, .layout(let l)?): notes.append("adds expected: contentSize \(GoldenDifference.Value.size(l.contentSize)), \(l.elements.count) frames")
+        case (nil, .layout(let l)?): notes.append("adds expected: contentSize \(LayoutDiff.Value.size(l.contentSize)), \(l.elements.count) frames")
         case (_?, nil): notes.append("removes expected")
-        case let (o?, .layout(l)?): changes = GoldenComparison.differences(expected: o, actual: .success(l), tolerance: 0)
-        case let (o?, .error(c)?): changes = GoldenComparison.differences(expected: o, actual: .failure(LayoutError(c)), tolerance: 0)
+        case let (o?, n?): changes = LayoutDiff(expected: o, actual: n, tolerance: .exact).differences
         }
         if notes.isEmpty && changes.isEmpty { notes.append("no change in expected") }
         return PendingReview(pending: file, fixture: fixtureURL, changes: changes,

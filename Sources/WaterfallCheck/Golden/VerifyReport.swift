@@ -25,7 +25,7 @@ public struct VerifyReport: Hashable, Sendable {
     }
 
     /// How many results have `status`. O(n).
-    public func count(_ status: FixtureResult.Status) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+    public func count(_ status: CaseStatus) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     public var passed: Int { count(.passed) }
     public var failed: Int { count(.failed) }

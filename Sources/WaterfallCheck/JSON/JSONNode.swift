@@ -40,7 +40,7 @@ public struct JSONNode {
         case json_type_double, json_type_int: return "the number " + String(cString: json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN))
         case json_type_string:
             let s = stringValue
-            return s.count <= 40 ? "the string " + CanonicalWriter.quoted(s) : "a string"
+            return s.count <= 40 ? "the string " + JSONWriter.quoted(s) : "a string"
         case json_type_array: return "an array"
         case json_type_object: return "an object"
         default: return "null"

@@ -13,14 +13,12 @@ public struct SourceLocator: Sendable {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(bytes: Data) { self.bytes = [UInt8](bytes) }
 
-    /// The 1-based line and column of the value at `jsonPath` (such as
-    /// `$.expected.sections[0].items[3]`), or of the deepest existing value on that path when the
-    /// path goes further than the text (a missing field points at its object). `nil` when
-    /// `jsonPath` is not a path. Columns count Unicode scalars.
+    /// The 1-based line and column of the value at `path` (such as `expected.sections[0].items[3]`),
+    /// or of the deepest existing value on that path when the path goes further than the text (a
+    /// missing field points at its object). Columns count Unicode scalars.
     /// - Complexity: O(n) in the bytes before the value.
-    public func location(of jsonPath: String) -> (line: Int, column: Int)? {
-        guard let components = JSONPathComponent.parse(jsonPath) else { return nil }
-        return lineColumn(at: offset(of: components))
+    public func location(of path: [JSONPathComponent]) -> (line: Int, column: Int) {
+        lineColumn(at: offset(of: path))
     }
 
     /// The byte offset of the value at `components`, or of the deepest existing prefix.

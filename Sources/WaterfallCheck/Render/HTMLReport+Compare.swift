@@ -17,26 +17,25 @@ extension HTMLReport {
 
     /// The case of one difference between two engines.
     static func compareCase(_ f: EngineComparison.Finding) -> Case {
-        func layout(_ a: EngineAnswer) -> LayoutResult? { if case .layout(let r) = a { return r } else { return nil } }
         func problem(_ side: String, _ a: EngineAnswer) -> String? {
             switch a {
             case .layout: return nil
             case .error(let e): return "\(side): error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
+            case .unsupported(let reason): return "\(side): unsupported (\(reason))"
             case .fault(let fault): return "\(side): \(fault)"
             }
         }
         let shrunk = f.minimal == f.origin.input ? "" : ", shrunk from \(f.origin.input.itemCount) items to \(f.minimal.itemCount)"
         var summary = "\(f.origin.originDescription)\(shrunk): baseline \(f.baseline.summary), candidate \(f.candidate.summary)"
-        if let d = f.difference.largestDisplacement { summary += "; largest displacement \(formatPoints(d)) pt" }
+        if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
         let errors = [problem("baseline", f.baseline), problem("candidate", f.candidate)].compactMap { $0 }
-        var rows = f.difference.moved.map { m in
-            [m.id?.description ?? "contentSize", m.baseline.shortDescription, m.candidate.shortDescription, formatDelta(m.displacement)]
+        let rows = f.difference.differences.map { d in
+            [d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? ""]
         }
-        rows += f.difference.unmatched.map { u in [u.id.description, u.onlyInBaseline ? "present" : "-", u.onlyInBaseline ? "-" : "present", ""] }
         return Case(name: f.origin.name, status: .failed, summary: summary, input: f.minimal,
-                    expected: layout(f.baseline), actual: layout(f.candidate),
+                    expected: f.baseline.result, actual: f.candidate.result,
                     error: errors.isEmpty ? nil : errors.joined(separator: "\n"),
                     tableHeader: ["element", "baseline", "candidate", "Δ pt"], rows: rows,
-                    highlighted: f.difference.moved.compactMap(\.id), tolerance: CGFloat(f.tolerance))
+                    highlighted: f.difference.differences.compactMap(\.element), tolerance: f.tolerance)
     }
 }

@@ -20,8 +20,10 @@ extension HTMLReport {
             var error: String?
             var actual: LayoutResult?
             switch c.actual {
-            case .success(let r): actual = r
-            case .failure(let e): error = "\(engine) answered: \(e)"
+            case .layout(let r): actual = r
+            case .error(let e): error = "\(engine) answered: \(e)"
+            case .unsupported(let reason): error = "\(engine) answered: unsupported: \(reason)"
+            case .fault(let f): error = "\(engine) answered: \(f)"
             }
             let size = { (i: LayoutInput) in "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
             addCase(Case(name: "\(c.invariant) (case \(c.caseIndex))", status: .failed, summary: c.failure.message,

@@ -18,20 +18,12 @@ import Foundation
 /// try report.write(to: URL(fileURLWithPath: "reports/verify"))
 /// ```
 public struct HTMLReport: Sendable {
-    /// A case's outcome. ``failed`` and ``error`` count as failing.
-    public enum Status: String, Hashable, Sendable, CaseIterable {
-        case failed, error, passed, skipped
-
-        /// Whether the case is listed and drawn as a failure.
-        public var isFailing: Bool { self == .failed || self == .error }
-    }
-
     /// One case of a run.
     public struct Case: Sendable {
         public var name: String
         /// Path of the fixture file, as the user gave it.
         public var file: String?
-        public var status: Status
+        public var status: CaseStatus
         /// One line: what went wrong (or right).
         public var summary: String
         /// The input; without it no picture is drawn.
@@ -45,13 +37,13 @@ public struct HTMLReport: Sendable {
         public var rows: [[String]]
         /// The elements to highlight as moved; `nil` computes them with ``tolerance``.
         public var highlighted: [ElementID]?
-        /// Per-component tolerance in pt used when ``highlighted`` is `nil` (FIXTURE-FORMAT §7).
-        public var tolerance: CGFloat
+        /// The tolerance used when ``highlighted`` is `nil` (FIXTURE-FORMAT §7).
+        public var tolerance: Tolerance
 
-        public init(name: String, file: String? = nil, status: Status, summary: String,
+        public init(name: String, file: String? = nil, status: CaseStatus, summary: String,
                     input: LayoutInput? = nil, expected: LayoutResult? = nil, actual: LayoutResult? = nil,
                     error: String? = nil, tableHeader: [String] = [], rows: [[String]] = [],
-                    highlighted: [ElementID]? = nil, tolerance: CGFloat = Fixture.defaultTolerance) {
+                    highlighted: [ElementID]? = nil, tolerance: Tolerance = .default) {
             self.name = name; self.file = file; self.status = status; self.summary = summary
             self.input = input; self.expected = expected; self.actual = actual; self.error = error
             self.tableHeader = tableHeader; self.rows = rows
@@ -89,7 +81,7 @@ public struct HTMLReport: Sendable {
     }
 
     /// Number of cases with `status`.
-    public func count(_ status: Status) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+    public func count(_ status: CaseStatus) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     /// The failing cases with their number in the report (1-based, in the order added).
     var failing: [(number: Int, case: Case)] {

@@ -71,9 +71,8 @@ extension SVGRenderer.Canvas {
         }
 
         // Content size lines.
-        let tol = options.tolerance
         let e = c.expected.contentSize, a = c.actual.contentSize
-        let sameSize = abs(e.width - a.width) <= tol && abs(e.height - a.height) <= tol
+        let sameSize = options.tolerance.matches(e, a)
         switch kind {
         case .plain: p.contentLine(a, width: W, which: "actual", label: "contentSize")
         case .actual: p.contentLine(a, width: W, which: "actual", label: "contentSize")
@@ -176,7 +175,7 @@ struct PanelWriter {
     }
 
     /// A circle of 12 px radius (at least) around `f`, for compact pictures.
-    mutating func ring(around f: CGRect, change: SVGRenderer.Change) {
+    mutating func ring(around f: CGRect, change: LayoutDiff.Change) {
         let f = f.standardized
         let r = max(12 / scale, max(f.width, f.height) / 2 + 4 / scale)
         out += "<circle class=\"wf-ring wf-\(change.rawValue)\" cx=\""

@@ -40,7 +40,7 @@ public enum SVGRenderer {
         public var labelLimit: Int
         /// Per-component tolerance in pt for deciding which elements moved (FIXTURE-FORMAT §7),
         /// when the caller names none.
-        public var tolerance: CGFloat
+        public var tolerance: Tolerance
         /// A heading drawn above the panels.
         public var title: String?
         /// `true` (the default) writes a self-contained SVG file (namespace and style sheet);
@@ -56,7 +56,7 @@ public enum SVGRenderer {
 
         public init(scale: CGFloat? = nil, maxWidth: CGFloat = 640, maxHeight: CGFloat? = nil,
                     window: CGRect? = nil, detail: Detail = .automatic, labelLimit: Int = 1_000,
-                    tolerance: CGFloat = Fixture.defaultTolerance, title: String? = nil,
+                    tolerance: Tolerance = .default, title: String? = nil,
                     standalone: Bool = true, windowHeight: CGFloat = 480,
                     expectedName: String = "expected", actualName: String = "actual") {
             self.scale = scale; self.maxWidth = maxWidth; self.maxHeight = maxHeight

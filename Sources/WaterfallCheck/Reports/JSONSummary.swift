@@ -6,50 +6,47 @@ import Foundation
 ///   "differences":[{"element","path","expected","actual","delta"}]}]}`.
 /// Frames are `[x, y, width, height]` arrays in pt, an error side is its code string, a missing
 /// side is `null`; `line`/`column` appear when known, `delta` when both sides are geometry.
+/// Non-finite numbers are the strings `nan`, `inf`, `-inf`.
 public enum JSONSummary {
-    /// The summary as a JSON object (Foundation property-list types).
-    public static func object(_ report: VerifyReport) -> [String: Any] {
-        [
-            "fixtures": report.results.count, "passed": report.passed, "failed": report.failed,
-            "errors": report.errors, "skipped": report.skipped, "recorded": report.recorded,
-            "pending": report.pending.map(\.path),
-            "results": report.results.map(object),
-        ]
+    /// The summary as a JSON tree.
+    public static func value(_ report: VerifyReport) -> JSONValue {
+        .object([
+            ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
+            ("failed", .integer((report.failed))), ("errors", .integer((report.errors))),
+            ("skipped", .integer((report.skipped))), ("recorded", .integer((report.recorded))),
+            ("pending", .array(report.pending.map { .string($0.path) })),
+            ("results", .array(report.results.map(value))),
+        ])
     }
 
-    static func object(_ r: FixtureResult) -> [String: Any] {
-        var o: [String: Any] = [
-            "file": r.file, "name": r.name, "suite": r.suite, "status": r.status.rawValue, "message": r.message,
-            "differences": r.differences.map(object), "violations": r.violations,
+    static func value(_ r: FixtureResult) -> JSONValue {
+        var o: [(key: String, value: JSONValue)] = [
+            ("file", .string(r.file)), ("name", .string(r.name)), ("suite", .string(r.suite)),
+            ("status", .string(r.status.rawValue)), ("message", .string(r.message)),
         ]
-        if let p = r.position { o["line"] = p.line; o["column"] = p.column }
-        if let u = r.recorded { o["recorded"] = u.path }
-        return o
+        if let p = r.position { o += [("line", .integer((p.line))), ("column", .integer((p.column)))] }
+        if let u = r.recorded { o.append(("recorded", .string(u.path))) }
+        o.append(("differences", .array(r.differences.map(value))))
+        o.append(("violations", .array(r.failures.map { .string($0.message) })))
+        return .object(o)
     }
 
-    static func object(_ d: GoldenDifference) -> [String: Any] {
-        func value(_ v: GoldenDifference.Value?) -> Any {
+    static func value(_ d: LayoutDiff.Entry) -> JSONValue {
+        func side(_ v: LayoutDiff.Value?) -> JSONValue {
             switch v {
-            case .frame(let r)?: return [r.origin.x, r.origin.y, r.size.width, r.size.height].map(number)
-            case .size(let s)?: return [s.width, s.height].map(number)
-            case .error(let c)?: return c.rawValue
-            case .layout?: return "layout"
-            case nil: return NSNull()
+            case .frame(let r)?: return .frame(r)
+            case .size(let s)?: return .size(s)
+            case .error(let c)?: return .string(c.rawValue)
+            case .layout?: return .string("layout")
+            case nil: return .null
             }
         }
-        var o: [String: Any] = ["element": d.subject.description, "path": d.jsonPath,
-                                "expected": value(d.expected), "actual": value(d.actual)]
-        if let delta = d.delta { o["delta"] = number(delta) }
-        return o
+        var o: [(key: String, value: JSONValue)] = [("element", .string(d.subject.description)), ("path", .string(d.jsonPath)),
+                                                     ("expected", side(d.expected)), ("actual", side(d.actual))]
+        if let delta = d.delta { o.append(("delta", .finiteNumber(delta))) }
+        return .object(o)
     }
 
-    /// JSON has no NaN or infinity: those become their description as a string.
-    private static func number(_ v: CGFloat) -> Any { v.isFinite ? Double(v) : "\(v)" as Any }
-
-    /// The summary as UTF-8 JSON, keys sorted, pretty-printed, with a final newline.
-    public static func data(_ report: VerifyReport) throws -> Data {
-        var d = try JSONSerialization.data(withJSONObject: object(report), options: [.prettyPrinted, .sortedKeys])
-        d.append(0x0A)
-        return d
-    }
+    /// The summary as UTF-8 JSON, pretty-printed, with a final newline.
+    public static func data(_ report: VerifyReport) -> Data { Data((JSONWriter.text(value(report)) + "\n").utf8) }
 }

@@ -50,24 +50,31 @@ public enum TextReport {
 
     private static func isControl(_ u: Unicode.Scalar) -> Bool { u.value < 0x20 || (0x7F...0x9F).contains(u.value) }
 
-    /// A table of `element | expected | actual | delta`, at most `rows` rows then
-    /// `... and N more`; missing sides and non-geometric deltas print as `-`.
-    /// - Parameter headers: the four column titles (`review` says `current`, `pending`).
-    public static func table(_ differences: [GoldenDifference], rows: Int = defaultRows, indent: String = "",
-                             headers: [String] = ["element", "expected", "actual", "delta"]) -> String {
-        var cells = [headers]
-        for d in differences.prefix(rows) {
-            cells.append([d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? "-"])
+    /// A table of `element | expected | actual | delta` over diff entries, at most `rows` rows
+    /// then `... and N more`; missing sides and non-geometric deltas print as `-`. The one text
+    /// table of `verify`, `record`, `review` and `compare`.
+    /// - Parameters:
+    ///   - headers: the four column titles (`review` says `current`, `pending`; `compare` says
+    ///     `baseline`, `candidate`).
+    ///   - marked: adds a first column with `*` on entries that differ, for tables that list
+    ///     matching entries too (``LayoutDiff/init(expected:actual:tolerance:keepingMatches:)``).
+    public static func table(_ entries: [LayoutDiff.Entry], rows: Int = defaultRows, indent: String = "",
+                             headers: [String] = ["element", "expected", "actual", "delta"], marked: Bool = false) -> String {
+        var cells = [(marked ? [""] : []) + headers]
+        for d in entries.prefix(rows) {
+            let (e, a) = d.sides
+            cells.append((marked ? [d.change == .same ? "" : "*"] : []) + [d.subject.description, e, a, d.delta.map(formatDelta) ?? "-"])
         }
-        let widths = (0..<4).map { c in cells.map { $0[c].count }.max()! }
+        let columns = cells[0].count
+        let widths = (0..<columns).map { c in cells.map { $0[c].count }.max()! }
         var out = ""
         for row in cells {
             let line = zip(row, widths).enumerated().map { i, cw in
-                i == 3 ? cw.0 : cw.0.padding(toLength: cw.1, withPad: " ", startingAt: 0)
+                i == columns - 1 ? cw.0 : cw.0.padding(toLength: cw.1, withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
             out += indent + line + "\n"
         }
-        if differences.count > rows { out += "\(indent)... and \(differences.count - rows) more\n" }
+        if entries.count > rows { out += "\(indent)... and \(entries.count - rows) more\n" }
         return out
     }
 }

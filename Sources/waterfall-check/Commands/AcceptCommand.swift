@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check accept`: moves pending recordings over their fixtures.
 enum AcceptCommand: Command {

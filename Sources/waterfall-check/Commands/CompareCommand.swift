@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check compare`: two engines over fixtures and generated inputs, every difference
 /// shrunk and reported smallest first.
@@ -43,7 +43,7 @@ enum CompareCommand: Command {
         guard let candidateSpec = try args.value("--candidate") else { throw UsageError("--candidate is required") }
         let fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
         let seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
-        let tolerance = try args.points("--tolerance")
+        let tolerance = try args.tolerance()
         let saveDir = try args.value("--save")
         let jsonFile = try args.value("--json")
         let htmlDir = try args.value("--html")

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check engines`: every built-in engine, one per line.
 enum EnginesCommand: Command {
@@ -15,7 +15,7 @@ enum EnginesCommand: Command {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let rest = try args.finish()
         guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
-        let entries = EngineRegistry.builtIn
+        let entries = EngineRegistry.builtIn.entries
         let nameWidth = entries.map { $0.descriptor.name.count }.max() ?? 0
         for e in entries {
             let d = e.descriptor

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check fuzz`: generated inputs against an engine, checked against the invariant
 /// catalogue; failures shrunk and saved as input-only fixtures.
@@ -64,10 +64,10 @@ enum FuzzCommand: Command {
         let keepGoing = args.flag("--keep-going")
         let only = try args.value("--invariants").map(idList)
         let skip = try args.value("--skip").map(idList) ?? []
-        let shrinkTime = try args.points("--shrink-time") ?? 10
+        let shrinkTime = try args.seconds("--shrink-time") ?? 10
         let options = try engineOptions(&args)
-        let explicitTolerance = try args.points("--tolerance").map { CGFloat($0) }
-        let tolerance = explicitTolerance ?? Fixture.defaultTolerance
+        let explicitTolerance = try args.tolerance()
+        let tolerance = explicitTolerance ?? .default
         let rest = try args.finish()
         guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
 
@@ -157,7 +157,7 @@ enum FuzzCommand: Command {
 
     /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
     /// the path `verify` takes); prints each failure. Returns the number of failing fixtures.
-    static func replay(_ directory: String, engine: EngineRegistry.Entry, selection: InvariantSet, tolerance: CGFloat?, jobs: Int) -> Int {
+    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?, jobs: Int) -> Int {
         guard let report = SavedCounterexamples.replay(URL(fileURLWithPath: directory), engine: engine.make, invariants: selection,
                                                        tolerance: tolerance, jobs: jobs) else { return 0 }
         var failed = 0, skipped = 0

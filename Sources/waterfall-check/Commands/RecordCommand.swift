@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check record`: writes an engine's output as fixtures' `expected`, pending review.
 enum RecordCommand: Command {
@@ -33,13 +33,13 @@ enum RecordCommand: Command {
         let accept = args.flag("--accept")
         let engineName = try args.value("--engine")
         let options = try engineOptions(&args)
-        let tolerance = try args.points("--tolerance")
+        let tolerance = try args.tolerance()
         let jobs = try args.jobs()
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return 2 }
 
-        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: mode ?? .failed,
+        let runner = GoldenRunner(engine: engine.make, tolerance: tolerance, recordMode: mode ?? .failed,
                                   recordTarget: accept ? .fixture : .pending,
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                   invariants: InvariantChecker())

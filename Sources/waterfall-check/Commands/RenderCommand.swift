@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 import WaterfallLayout
 
 /// `waterfall-check render FIXTURE`: a fixture's layout drawn to scale as SVG, or the fixture's
@@ -41,7 +41,7 @@ enum RenderCommand: Command {
         var diff = args.flag("--diff")
         let sideBySide = args.flag("--side-by-side")
         let against = try args.value("--against")
-        let tolerance = try args.points("--tolerance")
+        let tolerance = try args.tolerance()
         let scale = try args.value("--scale", as: "pixels per pt, above 0 and at most 1000") { Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } }
         let engineOptions = try engineOptions(&args)
         let rest = try args.finish()
@@ -80,7 +80,7 @@ enum RenderCommand: Command {
             return 1
         }
         let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
-                                          tolerance: tolerance.map { CGFloat($0) } ?? fixture.tolerance ?? Fixture.defaultTolerance,
+                                          tolerance: tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default,
                                           title: "\(fixture.name): \(engine.descriptor.name)" + (expected == nil ? "" : " against \(reference?.descriptor.name ?? "expected")"))
         let svg: String
         if let expected {

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check review`: lists pending recordings and what each changes in `expected`.
 enum ReviewCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallCheck
+import WaterfallEngines
 
 /// `waterfall-check verify`: the CI gate. Runs fixtures against an engine and reports every
 /// difference (FIXTURE-FORMAT §7), never writing under fixture paths.
@@ -48,7 +48,7 @@ enum VerifyCommand: Command {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let engineName = try args.value("--engine")
         let options = try engineOptions(&args)
-        let tolerance = try args.points("--tolerance")
+        let tolerance = try args.tolerance()
         let jobs = try args.jobs()
         let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
         let junit = try args.value("--junit")
@@ -61,10 +61,11 @@ enum VerifyCommand: Command {
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
         let engine = try resolveEngine(engineName, options: options)
 
-        var runner = GoldenRunner(engine: engine.make, tolerance: tolerance.map { CGFloat($0) }, recordMode: .never,
+        var runner = GoldenRunner(engine: engine.make, tolerance: tolerance, recordMode: .never,
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
                                   invariants: InvariantChecker())
         runner.invariantsOnGoldens = invariantsOnGoldens
+        runner.keepsLayouts = html != nil
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }
 
@@ -79,12 +80,12 @@ enum VerifyCommand: Command {
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
-        if let json { try writeReport(try JSONSummary.data(report), to: json) }
+        if let json { try writeReport(JSONSummary.data(report), to: json) }
         if let html {
             var page = HTMLReport(title: "waterfall-check verify: \(engine.descriptor.name)",
-                                  notes: [report.summary, "tolerance: " + (tolerance.map { "\(formatPoints(CGFloat($0))) pt" } ?? "each fixture's, else 0.001 pt"),
+                                  notes: [report.summary, "tolerance: " + (tolerance.map { "\($0) pt" } ?? "each fixture's, else 0.001 pt"),
                                           "fixtures: " + paths.map(\.relativePath).joined(separator: " ")])
-            page.add(report, engine: engine.make, tolerance: tolerance.map { CGFloat($0) })
+            page.add(report)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 printError("error: \(error)"); return 2
             }

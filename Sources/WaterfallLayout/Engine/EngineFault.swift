@@ -7,7 +7,7 @@ import Foundation
 /// Not a ``LayoutError``: harnesses report it against the case (with ``stderr``) apart from
 /// passes and failures. The engine that threw it has already been killed; its next request
 /// starts a fresh process.
-public struct EngineFault: Error, CustomStringConvertible, Sendable {
+public struct EngineFault: Error, Hashable, CustomStringConvertible, Sendable {
     public enum Kind: String, Sendable {
         /// The process could not be started.
         case spawn

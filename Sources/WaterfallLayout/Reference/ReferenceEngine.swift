@@ -13,6 +13,9 @@ public final class ReferenceEngine: LayoutEngine {
 
     public init() {}
 
+    /// The reference engine's registry entry: its descriptor and a maker of fresh instances.
+    public static let entry = EngineEntry(descriptor: ReferenceEngine().descriptor, make: { ReferenceEngine() })
+
     /// - Complexity: see ``ReferenceLayout/layout(_:)``. The query index is built on first query.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         last = nil; index = nil

@@ -41,15 +41,11 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         return layout
     }
 
+    /// Feature gating is the caller's (``LayoutEngine/answer(_:)``), as for every engine.
     /// - Complexity: the layout's own `prepare()` plus O(elements).
-    /// - Throws: ``LayoutError`` `unsupported` for an input using a feature the descriptor does
-    ///   not declare, without calling the layout; whatever the layout's factory throws.
+    /// - Throws: whatever the layout's factory throws; the error the layout raised.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         lastLayout = nil
-        let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
-        guard undeclared.isEmpty else {
-            throw LayoutError.unsupported("\(descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
-        }
         let layout = try makePreparedLayout(for: input)
         let attributes = layout.layoutAttributesForElements(in: Self.everything) ?? []
         let result = Self.assemble(attributes, contentSize: layout.collectionViewContentSize, for: input)
