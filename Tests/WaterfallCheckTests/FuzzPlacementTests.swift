@@ -43,3 +43,16 @@ struct FuzzPlacementTests {
         #expect(report.counterexamples.contains { $0.invariant == "placement" }, "\(report.counterexamples.map(\.failure.message))")
     }
 }
+
+@Suite("Boundary-aware generation")
+struct FuzzBoundaryTests {
+    /// Over 2,000 cases of 5 seeds, the exclusive tie tolerance (a bug only on `pos - m ==
+    /// tieTolerance` exactly) is found early: the generator lands tops on the boundary often.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func exclusiveTieToleranceIsFoundEarly(_ seed: UInt64) throws {
+        let config = FuzzConfiguration(seed: seed, cases: 2_000, jobs: 1, invariants: InvariantSet(Invariants.named("placement")!), shrinkTime: 1)
+        let report = Fuzzer(configuration: config, engine: { MiniWaterfall(.tieToleranceExclusive) }).run()
+        let found = try #require(report.counterexamples.first)
+        #expect(found.caseIndex < 300, "case \(found.caseIndex)")
+    }
+}
