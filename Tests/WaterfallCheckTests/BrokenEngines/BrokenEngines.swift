@@ -31,5 +31,6 @@ enum BrokenEngines {
     static let tieBugs: [Entry] = [MiniWaterfall.Bug.tiesGoRight, .tieToleranceExclusive, .afterPreviousSkipsCursor].map { bug in
         Entry(invariant: "placement", bug: bug.rawValue, make: { MiniWaterfall(bug) })
     }
+    static let spanBug = Entry(invariant: "no-overlap", bug: "spanUsesFirstColumn", make: { MiniWaterfall(.spanUsesFirstColumn) })
     static let otherOrder = Entry(invariant: "", bug: "accumulatesInOtherOrder", make: { MiniWaterfall(.accumulatesInOtherOrder) })
 }

@@ -28,6 +28,9 @@ final class MiniWaterfall: LayoutEngine {
         case tieToleranceExclusive
         /// `placement`: `afterPrevious` takes the smallest tied `c > cursor` instead of `>= cursor`.
         case afterPreviousSkipsCursor
+        /// `no-overlap`, `stacking`: a spanning item sits at its first column's height, not the
+        /// greatest of its columns'.
+        case spanUsesFirstColumn
         /// Not a bug: running heights accumulate as `heights[c] += h + rowSpacing`, a legitimate
         /// other order of §5's additions (`pos + h + rowSpacing`); must pass every invariant.
         case accumulatesInOtherOrder
@@ -101,7 +104,7 @@ final class MiniWaterfall: LayoutEngine {
                 }
                 if bug == .rejectsZeroHeight, h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
                 // Candidate tops per start column.
-                let tops = (0...(n - k)).map { c in heights[c..<(c + k)].max()! }
+                let tops = (0...(n - k)).map { c in bug == .spanUsesFirstColumn ? heights[c] : heights[c..<(c + k)].max()! }
                 var c: Int
                 switch s.placement {
                 case .leftToRight: c = placed % n
