@@ -56,3 +56,30 @@ struct FuzzBoundaryTests {
         #expect(found.caseIndex < 300, "case \(found.caseIndex)")
     }
 }
+
+@Suite("One bug, one report")
+struct FuzzGroupingTests {
+    static func run(_ seed: UInt64) -> FuzzReport {
+        Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: 10_000, jobs: 2, shrinkTime: 30), engine: BrokenEngines.spanBug.make).run()
+    }
+
+    @Test("the span bug: one group listing every invariant it fails; two seeds save one file")
+    func spanBugIsOneReport() throws {
+        let first = Self.run(1), second = Self.run(2)
+        for r in [first, second] {
+            #expect(r.groups.count == 1, "\(r.groups.map { CanonicalWriter.compactInput($0.primary.input) })")
+            #expect(r.groups.first.map { Set($0.counterexamples.map(\.invariant)).isSubset(of: Set($0.invariants)) } == true)
+        }
+        #expect(first.groups.first?.invariants.contains("no-overlap") == true)
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let engine = BrokenEngines.spanBug.make().descriptor
+        let a = try #require(first.groups.first).primary.save(in: dir.url, engine: engine)
+        #expect(try #require(first.groups.first).primary.save(in: dir.url, engine: engine) == a)  // an equal input: not again
+        // The second seed's run first replays the folder, which is still red: its find is known.
+        let replayed = try #require(SavedCounterexamples.replay(dir.url, engine: BrokenEngines.spanBug.make, invariants: .all, tolerance: nil))
+        #expect(replayed.results.map(\.status) == [.failed])
+        #expect(SavedCounterexamples.known(try #require(second.groups.first), in: dir.url, replayed: replayed) == a)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).count == 1)
+    }
+}

@@ -39,15 +39,36 @@ extension Counterexample {
             + (invariants == .all ? "" : " --invariants \(invariants.invariants.map(\.id).joined(separator: ","))")
     }
 
-    /// Writes ``fixture(engine:)`` to `directory/<name>.json` (creating the directory) atomically.
-    /// - Returns: the file written.
+    /// Writes ``fixture(engine:)`` to `directory/<name>.json` (creating the directory) atomically,
+    /// unless a fixture there already has the same input (after ``LayoutInput/normalised``): a
+    /// different seed finding the same bug adds nothing. A file of that name holding another
+    /// input is never overwritten (`<name>-2.json`, ...).
+    /// - Returns: the file written, or the one that already holds this input.
     @discardableResult
     public func save(in directory: URL, engine: EngineDescriptor) throws -> URL {
+        if let existing = Self.saved(input, in: directory) { return existing }
         let fixture = fixture(engine: engine)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(fixture.name + ".json")
+        var url = directory.appendingPathComponent(fixture.name + ".json")
+        var n = 2
+        while FileManager.default.fileExists(atPath: url.path) {
+            url = directory.appendingPathComponent("\(fixture.name)-\(n).json")
+            n += 1
+        }
         try AtomicFile.write(Data(CanonicalWriter.string(for: fixture).utf8), to: url)
         return url
+    }
+
+    /// The fixture in `directory` (not its subdirectories) whose input equals `input` after
+    /// normalisation, if any. Unreadable files are passed over (the replay reports them).
+    public static func saved(_ input: LayoutInput, in directory: URL) -> URL? {
+        let key = input.normalised
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let url = directory.appendingPathComponent(name)
+            if let f = try? FixtureReader.read(contentsOf: url), f.input.normalised == key { return url }
+        }
+        return nil
     }
 }
 

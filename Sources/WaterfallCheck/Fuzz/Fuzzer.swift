@@ -70,6 +70,8 @@ public struct FuzzReport {
     public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
     /// One per failed invariant, in catalogue order.
     public var counterexamples: [Counterexample] = []
+    /// The counterexamples grouped by equal minimal input: one bug, one report.
+    public var groups: [CounterexampleGroup] = []
     /// Failing cases per invariant id (more than one only with keep-going, or from parallel jobs).
     public var failingCases: [String: Int] = [:]
     /// Cases per item-count bucket (``FuzzReport/sizeBuckets``).
@@ -212,6 +214,7 @@ public final class Fuzzer {
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
             report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
         }
+        report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
         return report
     }
@@ -290,5 +293,49 @@ extension LayoutInput {
             for (i, item) in section.items.enumerated() where item.span > n { out.sections[si].items[i].span = n }
         }
         return out
+    }
+}
+
+/// Counterexamples whose minimal inputs are equal (after ``LayoutInput/normalised``): one bug,
+/// reported once, with every selected invariant that input fails.
+public struct CounterexampleGroup {
+    /// In catalogue order; the first is the one printed and saved.
+    public var counterexamples: [Counterexample]
+    /// Every selected invariant the minimal input fails, in catalogue order (at least those of
+    /// ``counterexamples``).
+    public var failures: [InvariantFailure]
+
+    public var primary: Counterexample { counterexamples[0] }
+    public var invariants: [String] { failures.map(\.invariant) }
+    /// The lowest failing case of the group.
+    public var caseIndex: UInt64 { counterexamples.map(\.caseIndex).min()! }
+
+    /// Groups `counterexamples` (catalogue order): one joins the first group whose minimal input
+    /// equals its own (normalised), or whose minimal input fails an invariant its own minimal
+    /// input fails too (the same bug, seen through another invariant that needs more structure: a
+    /// footer, a second section); else it starts a group. ``failures`` is every invariant of
+    /// `invariants` the group's input fails, plus each member's own.
+    public static func group(_ counterexamples: [Counterexample], engine: LayoutEngine, invariants: InvariantSet) -> [CounterexampleGroup] {
+        var groups: [CounterexampleGroup] = []
+        var index: [LayoutInput: Int] = [:]
+        for c in counterexamples {
+            let key = c.input.normalised
+            if let k = index[key] { groups[k].counterexamples.append(c); continue }
+            let own = Set(CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants).map(\.invariant))
+                .union([c.invariant])
+            if let k = groups.firstIndex(where: { g in g.failures.contains { own.contains($0.invariant) } }) {
+                groups[k].counterexamples.append(c)
+                continue
+            }
+            index[key] = groups.count
+            let found = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants)
+            groups.append(CounterexampleGroup(counterexamples: [c], failures: found.contains { $0.invariant == c.invariant } ? found : found + [c.failure]))
+        }
+        for k in groups.indices {
+            var found = groups[k].failures
+            for c in groups[k].counterexamples where !found.contains(where: { $0.invariant == c.invariant }) { found.append(c.failure) }
+            groups[k].failures = Invariants.all.compactMap { inv in found.first { $0.invariant == inv.id } }
+        }
+        return groups
     }
 }

@@ -21,4 +21,13 @@ public enum SavedCounterexamples {
                                   invariants: InvariantChecker(selection: selection))
         return VerifyReport(results: problems + runner.run(files: files), pending: [])
     }
+
+    /// The saved fixture that already shows `group`'s bug: one with an equal input (normalised),
+    /// or one that `replayed` (this run's replay of the folder) found failing one of the group's
+    /// invariants (a different seed finding the same bug adds nothing). `nil`: the group is new.
+    public static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?) -> URL? {
+        if let same = Counterexample.saved(group.primary.input, in: directory) { return same }
+        let ids = Set(group.invariants)
+        return replayed?.results.first { r in r.status == .failed && r.failures.contains { ids.contains($0.invariant) } }?.url
+    }
 }

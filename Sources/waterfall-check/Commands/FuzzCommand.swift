@@ -89,7 +89,7 @@ enum FuzzCommand: Command {
         print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
-        let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
+        let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
@@ -114,25 +114,32 @@ enum FuzzCommand: Command {
         }
         if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
-        var failures: [(String, String, Int)] = []
-        for c in report.counterexamples {
+        // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
+        var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
+        for g in report.groups {
+            let c = g.primary
             let fixture = c.fixture(engine: descriptor)
-            let text = CanonicalWriter.string(for: fixture)
-            print(c.summary)
+            print(g.summary)
             var saved: String?
             if mayWrite {
+                let directory = URL(fileURLWithPath: saveDirectory)
                 do {
-                    let url = try c.save(in: URL(fileURLWithPath: saveDirectory), engine: descriptor)
-                    saved = saveDirectory + "/" + url.lastPathComponent
-                    print("  saved \(saved!)")
+                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed) {
+                        saved = saveDirectory + "/" + known.lastPathComponent
+                        print("  already saved: \(saved!) shows this bug (not saved again)")
+                    } else {
+                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor)).lastPathComponent
+                        print("  saved \(saved!)")
+                    }
                 } catch {
                     printError("error: cannot save the counterexample to \(saveDirectory): \(error); it is printed below")
                 }
             }
-            print(text, terminator: "")
-            let only = InvariantSet(Invariants.named(c.invariant)!)
-            print("  replay: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(c.caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")")
-            failures.append((c.invariant, saved ?? fixture.name, c.input.itemCount))
+            print(CanonicalWriter.string(for: fixture), terminator: "")
+            let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
+            let replay = "waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+            print("  replay: \(replay)")
+            failures.append((g, saved ?? fixture.name, replay))
         }
         print(report.statistics)
         print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
@@ -141,7 +148,10 @@ enum FuzzCommand: Command {
             let object: [String: Any] = [
                 "engine": descriptor.name, "seed": String(seed), "cases": report.cases,
                 "casesPerSecond": report.casesPerSecond.rounded(),
-                "failures": failures.map { ["invariant": $0.0, "fixture": $0.1, "items": $0.2] },
+                "failures": failures.map { f -> [String: Any] in
+                    ["invariant": f.group.primary.invariant, "invariants": f.group.invariants, "message": f.group.primary.failure.message,
+                     "case": Int(f.group.caseIndex), "replay": f.replay, "fixture": f.fixture, "items": f.group.primary.input.itemCount]
+                },
             ]
             try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
         }
@@ -157,9 +167,9 @@ enum FuzzCommand: Command {
 
     /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
     /// the path `verify` takes); prints each failure. Returns the number of failing fixtures.
-    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?, jobs: Int) -> Int {
+    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?, jobs: Int) -> (Int, VerifyReport?) {
         guard let report = SavedCounterexamples.replay(URL(fileURLWithPath: directory), engine: engine.make, invariants: selection,
-                                                       tolerance: tolerance, jobs: jobs) else { return 0 }
+                                                       tolerance: tolerance, jobs: jobs) else { return (0, nil) }
         var failed = 0, skipped = 0
         for r in report.results {
             switch r.status {
@@ -175,7 +185,7 @@ enum FuzzCommand: Command {
             }
         }
         print("replayed \(report.results.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
-        return failed
+        return (failed, report)
     }
 
     static func parseSeed(_ s: String) -> UInt64? {
