@@ -111,9 +111,9 @@ protocol Command {
     static func run(_ args: inout Arguments) throws -> Int32
 }
 
-/// Writes to standard error.
+/// Writes to standard error; a closed or full stderr loses the message, never the run (D7).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeStandardError(message + "\n")
 }
 
 /// Whether the environment variable `CI` is set to something other than `0` or `false`.
@@ -124,8 +124,3 @@ var isCI: Bool {
     return !(l == "0" || l == "false")
 }
 
-/// `word` as a shell reads it back: as is when it is plain, else in single quotes.
-func shellQuoted(_ word: String) -> String {
-    if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0) }) { return word }
-    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}

@@ -18,7 +18,10 @@ func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegi
 
 /// `--engine-timeout SECONDS` (default 10) and `--isolate`, for every command that takes engines.
 func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
-    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } } ?? 10
+    // At most a day: the deadline is kept in nanoseconds (D14).
+    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds, at most 86400 (a day)") {
+        Arguments.decimal($0).flatMap { $0 > 0 && $0 <= EngineRegistry.Options.maxTimeout ? $0 : nil }
+    } ?? 10
     return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"))
 }
 
@@ -45,8 +48,9 @@ func refusalInCI(_ command: String) -> String? {
 func writeReport(_ data: Data, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicFile.write(data, to: url)
+        try FileManager.default.createDirectory(atPath: FilePath.parent(url.path), withIntermediateDirectories: true)
+        // A device (/dev/null), FIFO or symbolic link is written through, never replaced (D2).
+        try AtomicFile.write(data, to: url, special: .writeInPlace)
     } catch let e as AtomicFile.WriteError {
         throw ReportWriteError(description: "cannot write report \(path): \(e.reason)")
     } catch {

@@ -5,28 +5,38 @@ import WaterfallEngines
 /// fixtures or put a new `*.json` / `*.json.new` where the next run collects fixtures: a report
 /// must never replace a golden, in CI or not (docs/decisions/adversarial.md).
 ///
-/// `target` collides when, with symbolic links resolved, it is one of `fixturePaths`, or it lies
-/// under one of them that is a directory and its name ends in `.json` or `.json.new`.
+/// `target` collides when, with symbolic links resolved, it is one of `fixturePaths`, or its name
+/// ends in `.json` or `.json.new` and it lies under one of them that is a directory, or beside
+/// one that is a file (the file's folder is a fixture folder too: D12).
 /// - Throws: ``UsageError`` naming the option, the target and the fixture path.
 /// - Complexity: O(paths); no directory is walked.
 func refuseFixtureCollision(_ target: String?, option: String, fixturePaths: [URL]) throws {
     guard let target, target != "-" else { return }
-    let out = resolved(URL(fileURLWithPath: target))
+    let out = FilePath.resolved(target)
     let fixtureLike = out.hasSuffix(".json") || out.hasSuffix(PendingFiles.suffix)
     for path in fixturePaths {
-        let p = resolved(path)
-        var isDirectory: ObjCBool = false
-        let isDir = FileManager.default.fileExists(atPath: p, isDirectory: &isDirectory) && isDirectory.boolValue
-        if out == p || (isDir && fixtureLike && out.hasPrefix(p.hasSuffix("/") ? p : p + "/")) {
+        let p = FilePath.resolved(path.path)
+        let tree = isDirectory(p) ? p : FilePath.parent(p)
+        if out == p || (fixtureLike && FilePath.isWithin(out, tree)) {
             throw UsageError("\(option) \(target) would \(out == p ? "overwrite the fixture" : "write a *.json among the fixtures under") \(path.relativePath); write it elsewhere")
         }
     }
 }
 
-/// `url`'s absolute path with `.`/`..` removed and symbolic links resolved, also when the file
-/// itself does not exist yet (its directory is resolved).
-private func resolved(_ url: URL) -> String {
-    let u = url.standardizedFileURL
-    if FileManager.default.fileExists(atPath: u.path) { return u.resolvingSymlinksInPath().path }
-    return u.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(u.lastPathComponent).path
+/// Refuses an `--html DIR` that is one of the run's inputs or lies inside a fixture directory
+/// (or the fuzz save folder): the report's pages must never land among fixtures (D1, D12).
+func refuseReportDirectory(_ target: String?, option: String = "--html", fixturePaths: [URL]) throws {
+    guard let target else { return }
+    let out = FilePath.resolved(target)
+    for path in fixturePaths {
+        let p = FilePath.resolved(path.path)
+        if out == p || (isDirectory(p) && FilePath.isWithin(out, p)) {
+            throw UsageError("\(option) \(target) would write the report \(out == p ? "over the input" : "inside the fixture folder") \(path.relativePath); write it elsewhere")
+        }
+    }
+}
+
+private func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
 }

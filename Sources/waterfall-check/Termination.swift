@@ -1,28 +1,52 @@
 import Foundation
 import WaterfallEngines
 
-/// On SIGTERM or SIGHUP (a CI job cancelled or timed out, a terminal closed), kills every
-/// external engine's process group, then exits with 128 + the signal. Engines run in their own
-/// process groups, so a signal to the harness's group never reaches them, and one that does not
-/// read its stdin would otherwise outlive the run (docs/decisions/adversarial.md).
+/// On SIGINT, SIGTERM or SIGHUP (Ctrl-C, a CI job cancelled or timed out, a terminal closed),
+/// kills every external engine's process group, removes the temporary files of writes in
+/// progress, then exits with 128 + the signal. Engines run in their own process groups, so a
+/// signal to the harness's group never reaches them, and one that is hung or ignores signals
+/// would otherwise outlive the run (docs/decisions/adversarial.md, D9, D16).
 ///
-/// Call it first in `main`, before any other thread exists: the two signals are blocked in the
+/// A command that stops in order on Ctrl-C (`fuzz`: the report of what was found) installs
+/// ``onInterrupt``: the first SIGINT calls it instead (after stopping the engines, so a hung one
+/// cannot hold the run up); a second SIGINT exits at once.
+///
+/// Call it first in `main`, before any other thread exists: the signals are blocked in the
 /// calling thread, every later thread inherits the block, and one thread takes them with
 /// `sigwait`, whatever their disposition or the mask inherited from the parent. Engines are
-/// spawned with an empty mask (`EngineProcess`), so they still die of SIGTERM. SIGINT is left to
-/// the commands: `fuzz` and `compare` turn it into an orderly stop with a report.
+/// spawned with an empty mask (`EngineProcess`), so they still die of SIGTERM.
 func stopEnginesOnTermination() {
     var signals = sigset_t()
     sigemptyset(&signals)
-    sigaddset(&signals, SIGTERM); sigaddset(&signals, SIGHUP)
+    sigaddset(&signals, SIGTERM); sigaddset(&signals, SIGHUP); sigaddset(&signals, SIGINT)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     let awaited = signals
     let waiter = Thread {
-        var set = awaited, received: Int32 = 0
-        guard sigwait(&set, &received) == 0 else { return }
-        let stopped = ExternalEngine.killAll()
-        if stopped > 0 { printError("waterfall-check: \(received == SIGTERM ? "SIGTERM" : "SIGHUP"): stopped \(stopped) external engine(s)") }
-        exit(128 + received)
+        var interrupts = 0
+        while true {
+            var set = awaited, received: Int32 = 0
+            guard sigwait(&set, &received) == 0 else { return }
+            let stopped = ExternalEngine.killAll()
+            if received == SIGINT, interrupts == 0, let handler = Interrupt.handler {
+                interrupts += 1
+                handler()
+                continue
+            }
+            AtomicFile.removeTemporaries()
+            let name = received == SIGTERM ? "SIGTERM" : received == SIGHUP ? "SIGHUP" : "SIGINT"
+            if stopped > 0 { printError("waterfall-check: \(name): stopped \(stopped) external engine(s)") }
+            exit(128 + received)
+        }
     }
     waiter.start()
+}
+
+/// The orderly Ctrl-C of the running command, if it has one.
+enum Interrupt {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var installed: (() -> Void)?
+    static var handler: (() -> Void)? {
+        get { lock.withLock { installed } }
+        set { lock.withLock { installed = newValue } }
+    }
 }

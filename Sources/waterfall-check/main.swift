@@ -30,7 +30,24 @@ func topUsage() -> String {
     return s
 }
 
+/// The first argument that is not valid UTF-8, escaped (`CommandLine.arguments` would decode it
+/// with U+FFFD and name a file that does not exist).
+func invalidArgument() -> String? {
+    for i in 1..<Int(CommandLine.argc) {
+        guard let p = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: p, count: strlen(p))).map { UInt8(bitPattern: $0) }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            return bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+        }
+    }
+    return nil
+}
+
 func main() -> Int32 {
+    if let bad = invalidArgument() {
+        printError("error: the argument \(bad) is not valid UTF-8; waterfall-check reads only UTF-8 paths and options (rename the file)")
+        return 2
+    }
     var argv = Array(CommandLine.arguments.dropFirst())
     guard let first = argv.first else { print(topUsage()); return 2 }
     switch first {

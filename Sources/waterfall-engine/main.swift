@@ -27,11 +27,11 @@ func main() -> Int32 {
     default: break
     }
     guard args.count <= 1 else {
-        FileHandle.standardError.write(Data("error: expected at most one engine name\n\n\(usage)\n".utf8)); return 2
+        writeStandardError("error: expected at most one engine name\n\n\(usage)\n"); return 2
     }
     let name = args.first ?? "reference"
     guard let entry = EngineRegistry.builtIn.entry(named: name) else {
-        FileHandle.standardError.write(Data("error: \(EngineRegistry.UnknownEngine(spec: name, known: EngineRegistry.builtIn.names))\n".utf8)); return 2
+        writeStandardError("error: \(EngineRegistry.UnknownEngine(spec: name, known: EngineRegistry.builtIn.names))\n"); return 2
     }
     // A harness that closes the pipe early must not kill us with SIGPIPE mid-reply.
     signal(SIGPIPE, SIG_IGN)

@@ -158,6 +158,24 @@ struct CodecErrorTests {
         expect(fixtureError(bytes: bytes), line: 4, column: 20, path: "$.description", "not valid UTF-8")
     }
 
+    @Test("D5: overlong forms, surrogates, code points above U+10FFFF and F5..FF leads are fixture errors at their byte",
+          arguments: [([0xC0, 0xAF], "overlong"), ([0xC1, 0xBF], "overlong"), ([0xE0, 0x80, 0xAF], "overlong"),
+                      ([0xF0, 0x80, 0x80, 0xAF], "overlong"), ([0xC0, 0x80], "overlong"), ([0xED, 0xA0, 0x80], "surrogate"),
+                      ([0xED, 0xBF, 0xBF], "surrogate"), ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
+                      ([0xF5, 0x80, 0x80, 0x80], "above U+10FFFF"), ([0xFF], "above U+10FFFF")] as [([UInt8], String)])
+    func strictUTF8(sequence: [UInt8], problem: String) {
+        var bytes = Array(fixtureText(extra: "\n  \"description\": \"aXb\",").utf8)
+        let x = bytes.firstIndex(of: UInt8(ascii: "X"))!
+        bytes.replaceSubrange(x...x, with: sequence)
+        expect(fixtureError(bytes: bytes), line: 4, column: 20, path: "$.description", problem)
+        // Valid neighbours still pass: U+07FF, U+D7FF, U+E000, U+10FFFF.
+        for ok: [UInt8] in [[0xDF, 0xBF], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF]] {
+            var good = Array(fixtureText(extra: "\n  \"description\": \"aXb\",").utf8)
+            good.replaceSubrange(x...x, with: ok)
+            #expect((try? FixtureReader.decode(good, file: "t.json")) != nil, "\(ok)")
+        }
+    }
+
     @Test("an empty file")
     func emptyFile() {
         expect(fixtureError(""), line: 1, column: 1, path: "$", "empty file")

@@ -135,4 +135,25 @@ struct HTMLReportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["mine"])
     }
+
+    @Test("D1: writing into a marked directory keeps every file the report did not write; only its own stale case pages go")
+    func markedDirectoryKeepsForeignFiles() throws {
+        let root = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fm = FileManager.default
+        let dir = root.appendingPathComponent("p")
+        try fm.createDirectory(at: dir.appendingPathComponent("Fixtures/s"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("cases"), withIntermediateDirectories: true)
+        try Data().write(to: dir.appendingPathComponent(HTMLReport.markerName))  // a committed, empty marker
+        for f in ["README.md", "Fixtures/s/a.json", "cases/notes.txt", "cases/case-9999.html"] {
+            try Data("keep \(f)".utf8).write(to: dir.appendingPathComponent(f))
+        }
+        try Self.sampleReport().write(to: dir)
+        for f in ["README.md", "Fixtures/s/a.json", "cases/notes.txt"] {
+            #expect(try String(contentsOf: dir.appendingPathComponent(f), encoding: .utf8) == "keep \(f)", "\(f)")
+        }
+        #expect(!fm.fileExists(atPath: dir.appendingPathComponent("cases/case-9999.html").path))  // the report's own stale page
+        #expect(fm.fileExists(atPath: dir.appendingPathComponent("index.html").path))
+        #expect(try fm.contentsOfDirectory(atPath: root.path) == ["p"])  // no swapped-out sibling
+    }
 }

@@ -5,7 +5,8 @@ extension EngineComparison.Report {
     /// its minimal input (one JSON line), both answers side by side and the largest displacement.
     /// - Parameter rows: the most frame rows printed per difference.
     public func text(rows: Int = 40) -> String {
-        var s = "baseline:  \(baseline.name) \(baseline.version)\ncandidate: \(candidate.name) \(candidate.version)\n"
+        let p = TextReport.printable
+        var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\ncandidate: \(p(candidate.name)) \(p(candidate.version))\n"
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
         s += ", "

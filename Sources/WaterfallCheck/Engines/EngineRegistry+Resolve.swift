@@ -5,6 +5,8 @@ extension EngineRegistry {
     public struct Options: Sendable {
         /// Seconds an external engine gets for its hello line and for each reply (`--engine-timeout`).
         public var timeout: Double
+        /// The longest ``timeout`` the command line accepts: a day (D14).
+        public static let maxTimeout: Double = 86_400
         /// Run built-in engines in a subprocess (`waterfall-engine NAME`), so one that traps
         /// becomes a reported ``EngineFault`` instead of killing the run (`--isolate`).
         public var isolate: Bool

@@ -10,45 +10,133 @@ public enum AtomicFile {
         public var errorDescription: String? { description }
     }
 
-    /// Writes `data` to a temporary file in `url`'s directory (a hidden name from the first 100
-    /// bytes of `url`'s), flushes it to disk, then renames it over `url` (atomic on POSIX file
-    /// systems). An existing file keeps its permissions. On any
-    /// failure the temporary file is removed and `url` is left as it was.
-    /// - Throws: ``WriteError`` naming `url`'s path and the system's reason.
-    public static func write(_ data: Data, to url: URL) throws {
-        let path = url.path
-        let directory = url.deletingLastPathComponent().path
-        // At most 100 bytes of the name, so a name near NAME_MAX (255) still has a temporary.
-        let stem = String(decoding: url.lastPathComponent.utf8.prefix(100), as: UTF8.self)
-        let temp = directory + "/." + stem + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        func failure(_ what: String, _ code: Int32 = errno) -> WriteError {
-            WriteError(path: path, reason: "\(what): \(String(cString: strerror(code)))")
-        }
-        var mode: mode_t = 0o644
-        var st = stat()
-        if stat(path, &st) == 0 { mode = st.st_mode & 0o7777 }
+    /// What to do when the target exists and is not a regular file (after its links are followed).
+    public enum SpecialFiles: Sendable {
+        /// Refuse it (a golden or a pending recording is always a regular file).
+        case refuse
+        /// Write a character device (`/dev/null`, `/dev/stdout`) or a FIFO in place with
+        /// open + write, never replacing it; refuse anything else (a directory, a socket, a
+        /// block device). For report files named on the command line.
+        case writeInPlace
+    }
 
+    /// Writes `data` to `url`, never replacing what is not a regular file: a symbolic link is
+    /// followed (the file it names is written, the link stays), a FIFO or character device is
+    /// written in place or refused (`special`). A regular or missing file is written to a
+    /// temporary file in its directory (a hidden name from the first 100 bytes of its own),
+    /// flushed to disk, then renamed over it (atomic on POSIX file systems); an existing file
+    /// keeps its permissions. On any failure the temporary file is removed and the target is
+    /// left as it was; a temporary of a run stopped by SIGINT/SIGTERM is removed by
+    /// ``removeTemporaries()``.
+    /// - Throws: ``WriteError`` naming `url`'s path and the system's reason.
+    public static func write(_ data: Data, to url: URL, special: SpecialFiles = .refuse) throws {
+        let shown = url.path
+        func failure(_ what: String, _ code: Int32 = errno) -> WriteError {
+            WriteError(path: shown, reason: "\(what): \(String(cString: strerror(code)))")
+        }
+        let path = try followLinks(url.path, shown: shown)
+        var st = stat()
+        var mode: mode_t = 0o644
+        if lstat(path, &st) == 0 {
+            let type = st.st_mode & S_IFMT
+            if type != S_IFREG {
+                guard special == .writeInPlace, type == S_IFCHR || type == S_IFIFO else {
+                    throw WriteError(path: shown, reason: "it is \(describe(type)), not a regular file; it is never replaced")
+                }
+                return try writeInPlace(data, path: path, fifo: type == S_IFIFO, failure: failure)
+            }
+            mode = st.st_mode & 0o7777
+        }
+        let directory = FilePath.parent(path)
+        // At most 100 bytes of the name, so a name near NAME_MAX (255) still has a temporary.
+        let stem = String(decoding: FilePath.lastComponent(path).utf8.prefix(100), as: UTF8.self)
+        let temp = directory + "/." + stem + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+        temporaries.insert(temp)
+        defer { temporaries.remove(temp) }
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
         var ok = false
         defer { if !ok { unlink(temp) } }
         do {
             defer { close(fd) }
-            try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-                var offset = 0
-                while offset < buffer.count {
-                    let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("write failed")
-                    }
-                    offset += n
-                }
-            }
+            try writeAll(data, fd, failure)
             guard fchmod(fd, mode) == 0 else { throw failure("chmod failed") }
             guard fsync(fd) == 0 else { throw failure("fsync failed") }
         }
         guard rename(temp, path) == 0 else { throw failure("rename failed") }
         ok = true
+    }
+
+    /// `path` with its symbolic links followed (each relative target against the link's
+    /// directory), at most 32 deep; a missing final target is returned (it will be created).
+    static func followLinks(_ path: String, shown: String) throws -> String {
+        var current = path
+        for _ in 0..<32 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            if n < 0 { return current }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : FilePath.parent(current) + "/" + target
+        }
+        throw WriteError(path: shown, reason: "too many levels of symbolic links")
+    }
+
+    private static func writeInPlace(_ data: Data, path: String, fifo: Bool, failure: (String, Int32) -> WriteError) throws {
+        // O_NONBLOCK: a FIFO nobody reads is an error (ENXIO), never a hang.
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            throw failure(errno == ENXIO && fifo ? "the FIFO has no reader" : "cannot open", errno)
+        }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        try writeAll(data, fd, { failure($0, errno) })
+    }
+
+    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String, Int32) -> WriteError) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw failure("write failed", errno)
+                }
+                offset += n
+            }
+        }
+    }
+
+    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String) -> WriteError) throws {
+        try writeAll(data, fd) { what, _ in failure(what) }
+    }
+
+    private static func describe(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+
+    /// Temporary files being written now, removed by ``removeTemporaries()``.
+    private static let temporaries = LockedSet()
+
+    /// Removes every temporary file a write in progress has created; for the SIGINT/SIGTERM
+    /// handler, just before the process exits. Returns how many were removed.
+    @discardableResult
+    public static func removeTemporaries() -> Int { temporaries.drain { unlink($0) == 0 } }
+
+    final class LockedSet: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items = Set<String>()
+        func insert(_ s: String) { lock.withLock { _ = items.insert(s) } }
+        func remove(_ s: String) { lock.withLock { _ = items.remove(s) } }
+        func drain(_ body: (String) -> Bool) -> Int {
+            lock.withLock { defer { items.removeAll() }; return items.filter(body).count }
+        }
     }
 }

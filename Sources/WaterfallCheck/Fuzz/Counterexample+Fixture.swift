@@ -7,7 +7,11 @@ extension Counterexample {
     /// under `extensions.fuzz`: engine, invariant, message, elements, seed (a decimal string: a
     /// UInt64 does not fit a double), case index, and the engine's actual output (`contentSize`
     /// and `sections` as in `expected`, or `error`; non-finite numbers as strings, a missing frame as null).
-    public func fixture(engine: EngineDescriptor) -> Fixture {
+    ///
+    /// `source` is a runnable command line: `--engine` is `engineArgument` (what the user passed,
+    /// e.g. `exec:./my-engine`), else the engine's name, shell-quoted either way (D15: an
+    /// engine's hello name is untrusted text).
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil) -> Fixture {
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
             ("engine", .string(engine.name)), ("version", .string(engine.version)),
@@ -28,7 +32,7 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(engine.name) --seed \(seed)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: invariants)) (case \(caseIndex))",
+            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: invariants))",
             tolerance: tolerance.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 
@@ -45,9 +49,9 @@ extension Counterexample {
     /// input is never overwritten (`<name>-2.json`, ...).
     /// - Returns: the file written, or the one that already holds this input.
     @discardableResult
-    public func save(in directory: URL, engine: EngineDescriptor) throws -> URL {
+    public func save(in directory: URL, engine: EngineDescriptor, engineArgument: String? = nil) throws -> URL {
         if let existing = Self.saved(input, in: directory) { return existing }
-        let fixture = fixture(engine: engine)
+        let fixture = fixture(engine: engine, engineArgument: engineArgument)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var url = directory.appendingPathComponent(fixture.name + ".json")
         var n = 2

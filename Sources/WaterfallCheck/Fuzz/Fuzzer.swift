@@ -86,6 +86,10 @@ public struct FuzzReport {
     public var shrinkSeconds: Double = 0
     /// Stopped by ``Fuzzer/cancel()``.
     public var interrupted = false
+    /// Cases the engine faulted on (crashed, hung, answered garbage), with the fault; never
+    /// counted as invariant failures, never saved (D13). The first few are kept.
+    public var engineFaults: [(case: UInt64, message: String)] = []
+    public var engineFaultCases = 0
 
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
@@ -103,6 +107,8 @@ public struct FuzzReport {
 
     mutating func merge(_ o: FuzzReport) {
         cases += o.cases
+        engineFaultCases += o.engineFaultCases
+        engineFaults = Array((engineFaults + o.engineFaults).sorted { $0.case < $1.case }.prefix(10))
         for i in casesBySize.indices { casesBySize[i] += o.casesBySize[i] }
         for (k, v) in o.casesByFeature { casesByFeature[k, default: 0] += v }
         invalidCases += o.invalidCases; skippedCases += o.skippedCases; checks += o.checks
@@ -184,9 +190,16 @@ public final class Fuzzer {
                     }
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
                     let (input, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index))
-                    let failures = context.check(active)
+                    var failures = context.check(active)
+                    // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
+                    if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+                        failures = []
+                        local.engineFaultCases += 1
+                        if local.engineFaults.count < 10 { local.engineFaults.append((index, ext.lastFault.map { "\($0)" } ?? "engine fault")) }
+                    }
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
                     local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount)
@@ -247,8 +260,12 @@ public final class Fuzzer {
         func replay(_ choices: [UInt64]) -> Shrinker.Candidate? {
             var replay = ChoiceSource(replaying: choices)
             let input = generator.generate(&replay)
+            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            guard let f = context.check(only).first else { return nil }
+            let failures = context.check(only)
+            // A candidate the engine faults on does not reproduce the invariant failure (D13).
+            let faulted = ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore
+            guard let f = failures.first, !faulted else { return nil }
             if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
                 best = (replay.choices, input, f, context.outcome)
             }

@@ -78,56 +78,85 @@ public struct FixtureFile: Hashable, Sendable {
         return files
     }
 
-    /// Regular files under directory `root` whose name ends with `suffix` (symbolic links not
-    /// followed), skipping hidden entries, sorted by relative path; what it cannot use is dropped
-    /// (``walkReporting(_:shown:suffix:followingLinks:)`` lists it).
+    /// Regular files under directory `root` whose name ends with `suffix` (a symbolic link to a
+    /// regular file counts as the file), skipping hidden entries, sorted by relative path; what it
+    /// cannot use is dropped (``walkReporting(_:shown:suffix:followingLinks:)`` lists it).
     static func walk(_ root: URL, shown: String, suffix: String) -> [FixtureFile] {
-        walkReporting(root, shown: shown, suffix: suffix, followingLinks: false).files
+        walkReporting(root, shown: shown, suffix: suffix).files
     }
 
     /// Files under directory `root` whose name ends with `suffix`, skipping hidden entries, sorted
     /// by relative path; with `followingLinks`, a symbolic link to a regular file counts as the
-    /// file (else links are skipped). Also returns, as
-    /// messages naming the path, what would otherwise be skipped without a word: a directory that
-    /// cannot be read, a `suffix` link whose target is missing, and a link to a directory (not
-    /// followed, so a link loop cannot hang the walk). Directories named `*.json` are not files.
-    /// - Complexity: O(entries under `root` · log); one `stat` per matching name or directory.
+    /// file (else links are skipped). Also returns, as messages naming the path, what would
+    /// otherwise be skipped without a word: a directory that cannot be read, a `suffix` link
+    /// whose target is missing or that loops, a link to a directory (not followed, so a link
+    /// loop cannot hang the walk), and a name that is not valid UTF-8 (a fixture, a pending
+    /// recording or a directory: D6). Directories named `*.json` are not files.
+    ///
+    /// Reads directories with `opendir`/`readdir` and names as bytes, so no name is lost to a
+    /// decoding (Foundation's enumerator drops non-UTF-8 names).
+    /// - Complexity: O(entries under `root` · log); one `lstat` per entry.
     static func walkReporting(_ root: URL, shown: String, suffix: String,
                               followingLinks: Bool = true) -> (files: [FixtureFile], problems: [String]) {
         func display(_ rel: String) -> String { shown == "." ? rel : shown.hasSuffix("/") ? shown + rel : shown + "/" + rel }
-        guard let e = FileManager.default.enumerator(atPath: root.path) else { return ([], ["cannot read the directory \(shown)"]) }
-        if access(root.path, R_OK | X_OK) != 0 { return ([], ["cannot read the directory \(shown): \(String(cString: strerror(errno)))"]) }
         var out: [FixtureFile] = []
         var problems: [String] = []
-        while let rel = e.nextObject() as? String {
-            let name = (rel as NSString).lastPathComponent
-            if name.hasPrefix(".") { e.skipDescendants(); continue }
-            let full = root.appendingPathComponent(rel).path
-            switch e.fileAttributes?[.type] as? FileAttributeType {
-            case .typeDirectory?:
-                if access(full, R_OK | X_OK) != 0 {
-                    problems.append("cannot read the directory \(display(rel)): \(String(cString: strerror(errno)))")
-                }
-                continue
-            case .typeSymbolicLink?:
-                guard followingLinks else { continue }
-                var st = stat()
-                if stat(full, &st) != 0 {
-                    if name.hasSuffix(suffix) { problems.append("\(display(rel)) is a symbolic link to a missing file") }
-                    continue
-                }
-                if st.st_mode & S_IFMT == S_IFDIR {
-                    problems.append("\(display(rel)) is a symbolic link to a directory, which is not followed; name its target instead")
-                    continue
-                }
-                guard st.st_mode & S_IFMT == S_IFREG else { continue }
-            case .typeRegular?: break
-            default: continue
+        let watched = [Array(".json".utf8), Array(PendingFiles.suffix.utf8)]
+        func visit(_ dir: String, _ relDir: String) {
+            guard let d = opendir(dir) else {
+                let reason = String(cString: strerror(errno))
+                problems.append("cannot read the directory \(relDir.isEmpty ? shown : display(relDir)): \(reason)")
+                return
             }
-            guard name.hasSuffix(suffix) else { continue }
-            let path = display(rel)
-            out.append(FixtureFile(url: root.appendingPathComponent(rel), path: path, suite: parent(of: path), key: rel))
+            defer { closedir(d) }
+            var subdirectories: [(String, String)] = []
+            while let entry = readdir(d) {
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+                guard let first = bytes.first, first != UInt8(ascii: ".") else { continue }
+                let fullBytes = Array(dir.utf8) + [UInt8(ascii: "/")] + bytes
+                var st = stat()
+                let statted = fullBytes.withUnsafeBufferPointer { b -> Int32 in
+                    let c = b.map { CChar(bitPattern: $0) } + [0]
+                    return lstat(c, &st)
+                }
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    let isDir = statted == 0 && st.st_mode & S_IFMT == S_IFDIR
+                    if isDir || watched.contains(where: { bytes.count >= $0.count && Array(bytes.suffix($0.count)) == $0 }) {
+                        let escaped = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                        problems.append("\(display(relDir.isEmpty ? escaped : relDir + "/" + escaped)): the file name is not valid UTF-8; rename it (it cannot be checked)")
+                    }
+                    continue
+                }
+                let rel = relDir.isEmpty ? name : relDir + "/" + name
+                let full = dir + "/" + name
+                guard statted == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR:
+                    subdirectories.append((full, rel))
+                    continue
+                case S_IFLNK:
+                    guard followingLinks else { continue }
+                    var target = stat()
+                    if stat(full, &target) != 0 {
+                        let loop = errno == ELOOP
+                        if name.hasSuffix(suffix) { problems.append("\(display(rel)) is a symbolic link \(loop ? "loop (or a chain too long)" : "to a missing file")") }
+                        continue
+                    }
+                    if target.st_mode & S_IFMT == S_IFDIR {
+                        problems.append("\(display(rel)) is a symbolic link to a directory, which is not followed; name its target instead")
+                        continue
+                    }
+                    guard target.st_mode & S_IFMT == S_IFREG else { continue }
+                case S_IFREG: break
+                default: continue
+                }
+                guard name.hasSuffix(suffix) else { continue }
+                let path = display(rel)
+                out.append(FixtureFile(url: root.appendingPathComponent(rel), path: path, suite: parent(of: path), key: rel))
+            }
+            for (full, rel) in subdirectories { visit(full, rel) }
         }
+        visit(root.path, "")
         return (out.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, problems.sorted())
     }
 
@@ -138,7 +167,6 @@ public struct FixtureFile: Hashable, Sendable {
 
     /// The directory part of a display path (`.` for a bare file name).
     static func parent(of path: String) -> String {
-        let p = (path as NSString).deletingLastPathComponent
-        return p.isEmpty ? "." : p
+        FilePath.parent(path)
     }
 }

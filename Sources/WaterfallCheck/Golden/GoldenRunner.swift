@@ -63,7 +63,28 @@ public struct GoldenRunner: Sendable {
             let engine = makeEngine()
             while let i = box.claim() { box.store(i, run(file: files[i], engine: engine)) }
         }
-        return box.results
+        return Self.markingDuplicateNames(box.results)
+    }
+
+    /// `results` with every fixture whose `name` an earlier fixture of the same folder already has
+    /// turned into an error naming both (FIXTURE-FORMAT §1: names are unique per folder; D11).
+    /// Files that could not be read keep their own error.
+    /// - Complexity: O(results).
+    static func markingDuplicateNames(_ results: [FixtureResult]) -> [FixtureResult] {
+        var first: [String: String] = [:]
+        var out = results
+        for i in out.indices {
+            let r = out[i]
+            if r.status == .error && (r.message.hasPrefix("fixture error") || r.message.hasPrefix("cannot read fixture")) { continue }
+            let key = FilePath.parent(r.url.standardizedFileURL.path) + "\u{0}" + r.name
+            guard let earlier = first[key] else { first[key] = r.file; continue }
+            out[i].status = .error
+            out[i].diff = nil
+            out[i].failures = []
+            out[i].position = nil
+            out[i].message = "duplicate fixture name \"\(r.name)\": \(earlier) in the same folder has it too (names are unique per folder)"
+        }
+        return out
     }
 
     /// Loads, runs, judges and (per ``recordMode``) records one fixture file on `engine`. The

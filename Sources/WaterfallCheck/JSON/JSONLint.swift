@@ -8,7 +8,9 @@
 /// literals outside `Int64` and literals overflowing a double (`1e400`), and counts object members (one per `:` outside strings): when that
 /// count exceeds the members json-c kept, a key was written twice (``SourceLocator`` then finds it).
 ///
-/// Structure (brackets, commas, colons in the right places) and UTF-8 are json-c's job.
+/// It also validates UTF-8 strictly inside strings (RFC 3629: no overlong form, no surrogate, nothing
+/// above U+10FFFF; json-c accepts all three, and `format` would rewrite them as U+FFFD).
+/// Structure (brackets, commas, colons in the right places) is json-c's job.
 struct JSONLint {
     /// A lexical fault: a byte offset into the text and a message.
     struct Fault: Equatable {
@@ -46,6 +48,11 @@ struct JSONLint {
                     if d == 0x22 { i += 1; break }
                     if d == 0x5C { i += 2; continue } // json-c checks the escape itself
                     if d < 0x20 { return fault(members, i, "control character \(hex4(d)) must be escaped inside a string") }
+                    if d >= 0x80 {
+                        let (length, problem) = utf8Sequence(b, at: i)
+                        if let problem { return fault(members, i, "the file is not valid UTF-8: \(problem)") }
+                        i += length; continue
+                    }
                     i += 1
                 }
                 if depth == 0 { ended = true }
@@ -133,6 +140,38 @@ struct JSONLint {
         let len = word.utf8CodeUnitCount
         guard j + len <= b.count else { return false }
         return word.withUTF8Buffer { w in (0..<len).allSatisfy { b[j + $0] == w[$0] } }
+    }
+
+    /// The length of the UTF-8 sequence starting with lead byte `b[i]` (≥ 0x80), or what is
+    /// wrong with it (FIXTURE-FORMAT §2: strict UTF-8).
+    static func utf8Sequence(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (Int, String?) {
+        let c = b[i]
+        let hex = "0x" + String(c, radix: 16, uppercase: true)
+        let length: Int, low: UInt8, high: UInt8
+        switch c {
+        case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+        case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+        case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+        case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+        case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+        case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+        case 0xC0, 0xC1: return (1, "overlong encoding (lead byte \(hex))")
+        case 0x80...0xBF: return (1, "unexpected continuation byte \(hex)")
+        default: return (1, "byte \(hex) never occurs in UTF-8 (it would encode a code point above U+10FFFF)")
+        }
+        guard i + length <= b.count else { return (1, "truncated sequence (lead byte \(hex))") }
+        let second = b[i + 1]
+        if second < low || second > high {
+            if second & 0xC0 != 0x80 { return (1, "truncated sequence (lead byte \(hex))") }
+            switch c {
+            case 0xE0, 0xF0: return (1, "overlong encoding (\(hex) \("0x" + String(second, radix: 16, uppercase: true)))")
+            case 0xED: return (1, "a UTF-16 surrogate (U+D800 to U+DFFF) encoded in UTF-8")
+            default: return (1, "a code point above U+10FFFF")
+            }
+        }
+        for k in 2..<length where b[i + k] & 0xC0 != 0x80 { return (1, "truncated sequence (lead byte \(hex))") }
+        return (length, nil)
     }
 
     /// `character 'x'` for a printable character (decoded from UTF-8), `byte 0xC3` otherwise.

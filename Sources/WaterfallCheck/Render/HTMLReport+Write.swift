@@ -6,58 +6,65 @@ extension HTMLReport {
         public var description: String
     }
 
-    /// The file that marks a directory as a report this writer may replace.
+    /// The file that marks a directory as a report this writer may write into again.
     public static let markerName = ".waterfall-check-report"
 
-    /// Writes the report into `directory` atomically: every page goes into a fresh sibling
-    /// directory first, which then takes `directory`'s place, so a reader sees the old report or
-    /// the new one, never half of one.
+    /// Writes the report into `directory`: each of its own files (``pages()`` and
+    /// ``markerName``) is written atomically (``AtomicFile``), then the case pages of a previous
+    /// report that this one does not have (`cases/case-NNNN.html`) are removed. Nothing else in
+    /// the directory is touched: it is never swapped, moved or deleted wholesale, whatever it
+    /// holds (docs/decisions/adversarial.md, D1).
     ///
     /// `directory` may be missing (it is created, with its parents), empty, or a previous report
-    /// (it holds ``markerName``); anything else is refused, so a mistyped `--html` never deletes
-    /// a user's files.
+    /// (it holds ``markerName``); anything else is refused, so a mistyped `--html` never mixes
+    /// pages into a user's folder.
     ///
-    /// - Throws: ``WriteError`` naming the path when the directory is not replaceable or a file
-    ///   cannot be written; nothing is left behind then.
+    /// - Throws: ``WriteError`` naming the path when the directory is not usable or a file
+    ///   cannot be written.
     public func write(to directory: URL) throws {
         let fm = FileManager.default
-        let dir = directory.standardizedFileURL
-        let parent = dir.deletingLastPathComponent()
-        let name = dir.lastPathComponent
-        var isDir: ObjCBool = false
-        let exists = fm.fileExists(atPath: dir.path, isDirectory: &isDir)
-        if exists {
-            guard isDir.boolValue else { throw WriteError(description: "\(dir.path) exists and is not a directory") }
-            let contents = (try? fm.contentsOfDirectory(atPath: dir.path)) ?? []
+        let dir = directory.path
+        var st = stat()
+        if lstat(dir, &st) == 0 {
+            var target = stat()
+            guard stat(dir, &target) == 0, target.st_mode & S_IFMT == S_IFDIR else {
+                throw WriteError(description: "\(dir) exists and is not a directory")
+            }
+            let contents = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
             guard contents.isEmpty || contents.contains(Self.markerName) else {
-                throw WriteError(description: "\(dir.path) exists and is not a waterfall-check report (no \(Self.markerName)); choose an empty or new directory")
+                throw WriteError(description: "\(dir) exists and is not a waterfall-check report (no \(Self.markerName)); choose an empty or new directory")
             }
         }
-        let token = UUID().uuidString.prefix(8)
-        let temp = parent.appendingPathComponent(".\(name).tmp-\(token)")
         do {
-            try fm.createDirectory(at: temp, withIntermediateDirectories: true)
-            for (path, html) in pages() {
-                let url = temp.appendingPathComponent(path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(html.utf8).write(to: url)
+            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let pages = pages()
+            var written = Set<String>()
+            for (path, html) in pages {
+                let url = directory.appendingPathComponent(path)
+                try fm.createDirectory(atPath: FilePath.parent(url.path), withIntermediateDirectories: true)
+                try AtomicFile.write(Data(html.utf8), to: url)
+                written.insert(path)
             }
-            try Data("waterfall-check \(waterfallCheckVersion) HTML report\n".utf8).write(to: temp.appendingPathComponent(Self.markerName))
-            if exists {
-                let old = parent.appendingPathComponent(".\(name).old-\(token)")
-                try fm.moveItem(at: dir, to: old)
-                do { try fm.moveItem(at: temp, to: dir) } catch {
-                    try? fm.moveItem(at: old, to: dir)
-                    throw error
-                }
-                try? fm.removeItem(at: old)
-            } else {
-                try fm.moveItem(at: temp, to: dir)
+            try AtomicFile.write(Data("waterfall-check \(waterfallCheckVersion) HTML report\n".utf8),
+                                 to: directory.appendingPathComponent(Self.markerName))
+            // Stale case pages of a previous, longer report: only names this writer makes.
+            let cases = directory.appendingPathComponent("cases")
+            for name in (try? fm.contentsOfDirectory(atPath: cases.path)) ?? []
+            where Self.isCasePageName(name) && !written.contains("cases/" + name) {
+                let p = cases.appendingPathComponent(name).path
+                var s = stat()
+                if lstat(p, &s) == 0, s.st_mode & S_IFMT == S_IFREG { unlink(p) }
             }
+            rmdir(cases.path)  // only when empty
         } catch {
-            try? fm.removeItem(at: temp)
-            if let e = error as? WriteError { throw e }
-            throw WriteError(description: "cannot write the report to \(dir.path): \(error.localizedDescription)")
+            throw WriteError(description: "cannot write the report to \(dir): \(error.localizedDescription)")
         }
+    }
+
+    /// `case-` + 4 or more digits + `.html`: the names ``casePath(_:)`` makes.
+    static func isCasePageName(_ name: String) -> Bool {
+        guard name.hasPrefix("case-"), name.hasSuffix(".html") else { return false }
+        let digits = name.dropFirst(5).dropLast(5)
+        return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

@@ -50,7 +50,9 @@ enum CompareCommand: Command {
         let htmlDir = try args.value("--html")
         let options = try engineOptions(&args)
         let paths = try args.finish()
-        try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) })
+        let inputs = (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
+        try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: inputs)
+        try refuseReportDirectory(htmlDir, fixturePaths: inputs)
 
         let baselineEntry = try resolveEngine(baselineSpec, options: options)
         let candidateEntry = try resolveEngine(candidateSpec, options: options)
@@ -59,21 +61,14 @@ enum CompareCommand: Command {
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
-        // Engines run in their own process groups, out of reach of the terminal's Ctrl-C: kill them.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
-            ExternalEngine.killAll()
-            printError("compare: interrupted")
-            exit(130)
-        }
-        interrupt.resume()
-        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+        // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
+        Interrupt.handler = { printError("compare: interrupted"); AtomicFile.removeTemporaries(); exit(130) }
+        defer { Interrupt.handler = nil }
 
         let report = comparison.run(cases)
         print(report.text(), terminator: "")
         if let jsonFile {
-            try Data(report.json().utf8).write(to: URL(fileURLWithPath: jsonFile), options: .atomic)
+            try writeReport(Data(report.json().utf8), to: jsonFile)
         }
         if let htmlDir {
             var page = HTMLReport(title: "waterfall-check compare: \(baselineEntry.descriptor.name) (baseline) against \(candidateEntry.descriptor.name) (candidate)")

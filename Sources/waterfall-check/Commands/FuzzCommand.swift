@@ -74,7 +74,7 @@ enum FuzzCommand: Command {
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
         // The engine as the user named it (an exec: command line, say), quoted for a shell.
-        let engineArg = engineName.map(shellQuoted) ?? descriptor.name
+        let engineArg = shellQuoted(engineName ?? descriptor.name)
         var selection: InvariantSet
         do {
             selection = try InvariantSet(ids: only)
@@ -84,9 +84,10 @@ enum FuzzCommand: Command {
 
         let saveDirectory = explicitSave ?? defaultSaveDirectory
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
+        try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         print("seed: \(seed)")
-        print("fuzz: engine \(descriptor.name) \(descriptor.version), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
@@ -94,31 +95,28 @@ enum FuzzCommand: Command {
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        // External engines run in their own process groups, out of Ctrl-C's reach: stop them too,
-        // so a hung one cannot outlive the run (its request becomes a fault of a cancelled run).
-        interrupt.setEventHandler { fuzzer.cancel(); ExternalEngine.killAll() }
-        interrupt.resume()
-        defer { interrupt.cancel(); signal(SIGINT, SIG_DFL) }
+        // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
+        // their own process groups) and keeps them stopped, then this ends the run in order.
+        Interrupt.handler = { fuzzer.cancel() }
+        defer { Interrupt.handler = nil }
 
         let live = isatty(STDERR_FILENO) != 0
         var lastPlain = 0.0
         let report = fuzzer.run { p in
             if live {
-                FileHandle.standardError.write(Data("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)".utf8))
+                writeStandardError("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)")
             } else if p.seconds - lastPlain >= 10 {
                 lastPlain = p.seconds
                 print("  \(p.cases) cases, \(Int(p.casesPerSecond)) cases/s, \(p.failures) failure(s)")
             }
         }
-        if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if live { writeStandardError("\r\u{1B}[K") }
 
         // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
         var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
         for g in report.groups {
             let c = g.primary
-            let fixture = c.fixture(engine: descriptor)
+            let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
             print(g.summary)
             var saved: String?
             if mayWrite {
@@ -128,7 +126,7 @@ enum FuzzCommand: Command {
                         saved = saveDirectory + "/" + known.lastPathComponent
                         print("  already saved: \(saved!) shows this bug (not saved again)")
                     } else {
-                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor)).lastPathComponent
+                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor, engineArgument: engineName)).lastPathComponent
                         print("  saved \(saved!)")
                     }
                 } catch {
@@ -161,6 +159,11 @@ enum FuzzCommand: Command {
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 throw UsageError("cannot write the HTML report to \(html): \(error)")
             }
+        }
+        if report.engineFaultCases > 0 {
+            printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
+            for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printable(f.message))") }
+            return 2
         }
         return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
     }

@@ -90,11 +90,11 @@ enum RenderCommand: Command {
             svg = SVGRenderer.render(input: fixture.input, result: actual, options: options)
         }
         guard let out, out != "-" else {
-            FileHandle.standardOutput.write(Data(svg.utf8))
+            writeDescriptor(1, svg)
             return 0
         }
-        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            printError("error: cannot write \(out): \(error.localizedDescription)")
+        do { try writeReport(Data(svg.utf8), to: out) } catch {
+            printError("error: \(error)")
             return 2
         }
         return 0

@@ -59,6 +59,7 @@ enum VerifyCommand: Command {
         let paths = try fixturePaths(try args.finish(), command: name)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
+        try refuseReportDirectory(html, fixturePaths: paths)
         let engine = try resolveEngine(engineName, options: options)
 
         var runner = GoldenRunner(engine: engine.make, tolerance: tolerance, recordMode: .never,

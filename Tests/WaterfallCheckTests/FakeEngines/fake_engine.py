@@ -23,6 +23,7 @@ Modes:
   grandchild  on a request: starts `sleep 300` holding stdout/stderr, writes its pid to ARG, exits 1
   flood       writes 4 MB to stderr before each answer, then answers correctly
   flood-crash writes 4 MB to stderr ending in "fake: last words", then exits 2
+  endless     on a request: writes a reply line that never ends (no newline), until the pipe breaks
 """
 import json
 import os
@@ -81,6 +82,13 @@ for line in sys.stdin:
         sys.stderr.write("fake: boom\n")
         sys.stderr.flush()
         sys.exit(3)
+    if mode == "endless":
+        sys.stdout.write('{"id":%d,"pad":"' % rid)
+        try:
+            while True:
+                sys.stdout.write("x" * 65536)
+        except BrokenPipeError:
+            sys.exit(0)
     if mode == "segv":
         os.kill(os.getpid(), signal.SIGSEGV)
     if mode == "hang" or mode == "nohello":

@@ -38,20 +38,32 @@ final class EngineProcess {
     private var scanned = 0
     private var err: [UInt8] = []
     private let stderrLimit: Int
+    /// The longest stdout line accepted (``maxLine`` unless a test injects less).
+    let lineLimit: Int
     private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var reaped = false
     /// The wait status once reaped.
     private(set) var waitStatus: Int32?
 
+    /// The `DispatchTime.now().uptimeNanoseconds` instant `seconds` from now; `seconds` is
+    /// clamped to [0, a year], so no value can overflow the conversion (D14).
+    static func deadline(after seconds: Double) -> UInt64 {
+        let s = seconds.isNaN ? 0 : min(max(seconds, 0), 366 * 86_400)
+        return DispatchTime.now().uptimeNanoseconds &+ UInt64(s * 1e9)
+    }
+
     /// The longest line accepted: 512 MiB (a 1 M-item layout is about 60 MB).
-    static let maxLine = 512 << 20
+    static let maxLine = ExternalEngine.defaultMaxLine
 
     /// Starts `arguments[0]` (looked up in `PATH`) with `arguments` as its argv.
     /// - Parameter stderrLimit: bytes of the child's stderr kept (the last ones).
     /// - Throws: ``SpawnError`` when the pipes or the process cannot be created.
-    init(arguments: [String], stderrLimit: Int = 16 << 10) throws {
+    /// - Parameter lineLimit: the longest reply line accepted; past it ``exchange(_:deadline:)``
+    ///   returns ``Outcome/tooLong`` without reading further (a flood is never buffered whole).
+    init(arguments: [String], stderrLimit: Int = 16 << 10, lineLimit: Int = ExternalEngine.defaultMaxLine) throws {
         _ = EngineProcess.ignoreSIGPIPE
         self.stderrLimit = stderrLimit
+        self.lineLimit = lineLimit
         var fds: [Int32] = []
         func makePipe() throws -> (read: Int32, write: Int32) {
             var p: [Int32] = [-1, -1]
@@ -116,10 +128,15 @@ final class EngineProcess {
     final class LiveGroups: @unchecked Sendable {
         private let lock = NSLock()
         private var ids = Set<pid_t>()
-        func insert(_ id: pid_t) { lock.withLock { _ = ids.insert(id) } }
+        private var stopped = false
+        /// Records a started group; once ``killAll()`` has run, kills it at once instead (an
+        /// engine spawned while the run is being stopped must not outlive it).
+        func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
         func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
-        /// SIGKILLs every live group; returns how many.
-        func killAll() -> Int { lock.withLock { for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+        /// SIGKILLs every live group and stops further starts (``isStopped``); returns how many.
+        func killAll() -> Int { lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+        /// Whether ``killAll()`` has run: the run is ending, engines are not restarted (D9).
+        var isStopped: Bool { lock.withLock { stopped } }
     }
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
 
@@ -136,7 +153,8 @@ final class EngineProcess {
         }
         while true {
             if written == request.count || stdinFD < 0, let line = takeLine() { return .line(line) }
-            if out.count - scanned > 0 && out.count > Self.maxLine { return .tooLong }
+            // Every byte scanned, no `\n`, and more than the limit: stop before buffering more (D4).
+            if scanned == out.count && out.count > lineLimit { return .tooLong }
             if stdoutFD < 0 { return .closed(partial: takeRest()) }
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= deadline { return .timedOut(partial: takeRest()) }
@@ -173,7 +191,7 @@ final class EngineProcess {
     /// The last bytes (up to the limit) the child wrote to stderr, after reading what is pending.
     /// Waits up to `grace` seconds for the stderr pipe to close (a crashing child's last words).
     func stderrTail(grace: Double = 0) -> String {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+        let deadline = EngineProcess.deadline(after: grace)
         while stderrFD >= 0 {
             var fd = pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)
             let now = DispatchTime.now().uptimeNanoseconds
@@ -191,7 +209,7 @@ final class EngineProcess {
     func terminate(grace: Double = 0) -> Int32? {
         closeStdin()
         if !reaped {
-            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+            let deadline = EngineProcess.deadline(after: grace)
             var status: Int32 = 0
             while waitpid(pid, &status, WNOHANG) == 0 && DispatchTime.now().uptimeNanoseconds < deadline {
                 usleep(2_000)
@@ -203,6 +221,7 @@ final class EngineProcess {
                 repeat { r = waitpid(pid, &status, 0) } while r < 0 && errno == EINTR
                 if r == pid { waitStatus = status }
             }
+            Self.reapGroup(pid)
             reaped = true
             EngineProcess.live.remove(pid)
         }
@@ -214,19 +233,32 @@ final class EngineProcess {
     /// Reaps the child if it has exited within `grace` seconds, without killing it.
     func exitStatus(grace: Double) -> Int32? {
         if let s = waitStatus { return s }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(grace * 1e9)
+        let deadline = EngineProcess.deadline(after: grace)
         var status: Int32 = 0
         while true {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid {
                 waitStatus = status
                 kill(-pid, SIGKILL)  // stragglers of the group
+                Self.reapGroup(pid)
                 reaped = true
                 EngineProcess.live.remove(pid)
                 return status
             }
             if r < 0 || DispatchTime.now().uptimeNanoseconds >= deadline { return nil }
             usleep(2_000)
+        }
+    }
+
+    /// Reaps the members of group `group` (already SIGKILLed) that are this process's children:
+    /// grandchildren are reparented to the harness when it runs as PID 1 (a container without an
+    /// init), and would stay zombies (D10). Elsewhere they are not our children: `ECHILD` at once.
+    static func reapGroup(_ group: pid_t) {
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(-group, &status, 0)
+            if r > 0 || (r < 0 && errno == EINTR) { continue }
+            return
         }
     }
 

@@ -22,17 +22,21 @@ public final class ExternalEngine: LayoutEngine {
         public var timeout: Double
         /// Bytes of the engine's stderr kept for fault reports (the last ones).
         public var stderrLimit: Int
+        /// The longest reply line accepted, in bytes (512 MiB; tests inject less).
+        public var maxLine: Int
 
-        public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10) {
+        public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10,
+                    maxLine: Int = ExternalEngine.defaultMaxLine) {
             self.arguments = arguments
             self.displayName = displayName ?? arguments.joined(separator: " ")
             self.timeout = timeout
             self.stderrLimit = stderrLimit
+            self.maxLine = maxLine
         }
     }
 
-    /// The protocol name a hello line must carry.
-    public static let protocolName = "waterfall-engine/1"
+    /// The longest protocol line accepted by default, either way: 512 MiB (a 1 M-item layout is about 60 MB).
+    public static let defaultMaxLine = 512 << 20
 
     public let descriptor: EngineDescriptor
     public let configuration: Configuration
@@ -86,7 +90,8 @@ public final class ExternalEngine: LayoutEngine {
         guard Self.isFinite(input) else {
             throw LayoutError.unsupported("the input holds a NaN or infinite number, which the JSON protocol cannot carry")
         }
-        return try request(op: "layout", "\"input\":" + CanonicalWriter.compactInput(input), LayoutResult.init(json:))
+        guard case .layout(let r) = try request(.layout(input)) else { throw fault(.wrongShape, "a query reply to a layout request") }
+        return r
     }
 
     /// Sends `{"id":N,"op":"query","rect":[x,y,w,h]}`.
@@ -96,20 +101,8 @@ public final class ExternalEngine: LayoutEngine {
         guard descriptor.capabilities.contains(.query) else {
             throw LayoutError.unsupported("\(descriptor.name) has no rect query")
         }
-        let r = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(JSONWriter.number).joined(separator: ",")
-        return try request(op: "query", "\"rect\":[\(r)]") { node in
-            var out: [ElementID] = []
-            // §9 lists all three; an engine with nothing to report may leave one out.
-            func list(_ key: String) throws -> [JSONNode] { try node.member(key).map { Array(try $0.array()) } ?? [] }
-            for pair in try list("items") {
-                let p = try pair.array()
-                guard p.count == 2 else { throw pair.fault("expected [section, item], got an array of \(p.count)") }
-                out.append(.item(try p[0].integer(), try p[1].integer()))
-            }
-            for s in try list("headers") { out.append(.header(try s.integer())) }
-            for s in try list("footers") { out.append(.footer(try s.integer())) }
-            return out
-        }
+        guard case .elements(let ids) = try request(.query(rect)) else { throw fault(.wrongShape, "a layout reply to a query") }
+        return ids
     }
 
     /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items).
@@ -131,14 +124,28 @@ public final class ExternalEngine: LayoutEngine {
 
     // MARK: - Requests
 
-    /// Sends `{"id":N,"op":OP,MEMBERS}` and decodes the reply with `decode`, after checking its id
-    /// and turning an error reply into the error it stands for (``throwError(code:message:op:line:)``).
-    private func request<T>(op: String, _ members: String, _ decode: (JSONNode) throws -> T) throws -> T {
+    /// Sends `request` and decodes the reply (``EngineProtocol/Reply``), after checking its id
+    /// and turning an error reply into the error it stands for (``errorReply(code:message:op:line:)``).
+    private func request(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
+        do { return try exchange(request) } catch let f as EngineFault {
+            faultCount += 1
+            lastFault = f
+            throw f
+        }
+    }
+
+    /// Engine faults thrown so far (a crash, hang, garbage, a failed restart), and the last one:
+    /// the fuzzer tells a case the engine faulted on from one that broke an invariant (D13).
+    public private(set) var faultCount = 0
+    public private(set) var lastFault: EngineFault?
+
+    private func exchange(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
+        let op = request.op
         let id = nextID
         nextID += 1
         let p = try running()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(configuration.timeout * 1e9)
-        switch p.exchange(Array("{\"id\":\(id),\"op\":\"\(op)\",\(members)}\n".utf8), deadline: deadline) {
+        let deadline = EngineProcess.deadline(after: configuration.timeout)
+        switch p.exchange(Array((request.encode(id: id) + "\n").utf8), deadline: deadline) {
         case .line(let raw):
             // The reply's text is made only for a fault report.
             var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
@@ -146,22 +153,27 @@ public final class ExternalEngine: LayoutEngine {
             do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
                 throw fault(.malformedReply, "\(error)", reply: line)
             }
-            let reply: Reply<T>
+            let reply: EngineProtocol.Reply
             do {
-                reply = try document.decode { node -> Reply<T> in
+                let checked = try document.decode { node -> Result<EngineProtocol.Reply, EngineFault> in
                     let got = try node.requiredMember("id")
-                    guard (try? got.integer()) == id else { return .mismatched((try? got.integer()).map(String.init) ?? got.typeDescription) }
-                    if let e = node.member("error") { return .error(try e.string(), try node.member("message")?.string() ?? "") }
-                    return .value(try decode(node))
+                    guard (try? got.integer()) == id else {
+                        let shown = (try? got.integer()).map(String.init) ?? got.typeDescription
+                        return .failure(EngineFault(.mismatchedID, engine: configuration.displayName, "reply to request \(id) carries id \(shown)"))
+                    }
+                    return .success(try EngineProtocol.Reply(json: node, op: op))
                 }
+                switch checked {
+                case .success(let r): reply = r
+                case .failure(let f): throw fault(f.kind, f.message, reply: line)
+                }
+            } catch let f as EngineFault {
+                throw f
             } catch {
                 throw fault(.wrongShape, "\(error)", reply: line)
             }
-            switch reply {
-            case .value(let v): return v
-            case .mismatched(let got): throw fault(.mismatchedID, "reply to request \(id) carries id \(got)", reply: line)
-            case .error(let code, let message): throw errorReply(code: code, message: message, op: op, line: line)
-            }
+            if case .error(let code, let message) = reply { throw errorReply(code: code, message: message, op: op, line: line) }
+            return reply
         case .closed(let partial):
             let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
             if partial.isEmpty { throw fault(.crashed, "no reply to request \(id): \(status)") }
@@ -171,19 +183,17 @@ public final class ExternalEngine: LayoutEngine {
             throw fault(.timedOut, "no reply to request \(id) within \(formatSeconds(configuration.timeout))",
                         reply: String(decoding: partial, as: UTF8.self))
         case .tooLong:
-            throw fault(.malformedReply, "reply to request \(id) longer than \(EngineProcess.maxLine) bytes")
+            throw fault(.malformedReply, "reply to request \(id) longer than \(configuration.maxLine) bytes (read no further)")
         }
     }
 
-    /// A reply, after the id check.
-    private enum Reply<T> { case value(T), mismatched(String), error(String, String) }
 
     /// The error an error reply (`{"id":N,"error":"<code>","message":"..."}`) stands for: a
     /// ``LayoutError`` for a §6 code, ``QueryError/noLayout`` for `noLayout` to a query, an
     /// ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
-    private func errorReply(code: String, message: String, op: String, line: String) -> Error {
-        if op == "query" && code == "noLayout" { return QueryError.noLayout }
-        guard let c = LayoutError.Code(rawValue: code), op == "layout" else {
+    private func errorReply(code: EngineProtocol.ErrorCode, message: String, op: String, line: String) -> Error {
+        if op == "query" && code == .noLayout { return QueryError.noLayout }
+        guard let c = code.layoutCode, op == "layout" else {
             return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
         if c == .unsupported {
@@ -195,6 +205,10 @@ public final class ExternalEngine: LayoutEngine {
     /// The running process, started (and handshaken) if need be.
     private func running() throws -> EngineProcess {
         if let p = process { return p }
+        // After ``killAll()`` (Ctrl-C, SIGTERM) a restart would only meet the same hang again.
+        guard !EngineProcess.live.isStopped else {
+            throw EngineFault(.spawn, engine: configuration.displayName, "not restarted: the run is being stopped")
+        }
         let (p, d) = try Self.launch(configuration)
         guard d == descriptor else {
             p.terminate()
@@ -219,7 +233,7 @@ public final class ExternalEngine: LayoutEngine {
     /// Starts a process and checks its hello line (FIXTURE-FORMAT §9 step 1).
     private static func launch(_ c: Configuration) throws -> (EngineProcess, EngineDescriptor) {
         let p: EngineProcess
-        do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit) } catch {
+        do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit, lineLimit: c.maxLine) } catch {
             throw EngineFault(.spawn, engine: c.displayName, "\(error)")
         }
         func fail(_ message: String, _ line: String = "") -> EngineFault {
@@ -227,12 +241,12 @@ public final class ExternalEngine: LayoutEngine {
             p.terminate()
             return EngineFault(.handshake, engine: c.displayName, message, reply: String(decoding: line.utf8.prefix(500), as: UTF8.self), stderr: tail)
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(c.timeout * 1e9)
+        let deadline = EngineProcess.deadline(after: c.timeout)
         switch p.exchange([], deadline: deadline) {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
             do {
-                return (p, try JSONDocument(parsing: raw, file: "hello").decode(descriptor(hello:)))
+                return (p, try JSONDocument(parsing: raw, file: "hello").decode { try EngineProtocol.Hello(json: $0).descriptor })
             } catch {
                 throw fail("bad hello line: \(error)", line)
             }
@@ -242,28 +256,8 @@ public final class ExternalEngine: LayoutEngine {
         case .timedOut(let partial):
             throw fail("no hello line within \(formatSeconds(c.timeout))", String(decoding: partial, as: UTF8.self))
         case .tooLong:
-            throw fail("hello line longer than \(EngineProcess.maxLine) bytes")
+            throw fail("hello line longer than \(c.maxLine) bytes (read no further)")
         }
-    }
-
-    /// The descriptor a hello line declares. Unknown capability and feature names are ignored
-    /// (a newer engine may know more); `features` absent means all.
-    /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
-    static func descriptor(hello node: JSONNode) throws -> EngineDescriptor {
-        let proto = try node.requiredMember("protocol")
-        guard try proto.string() == protocolName else {
-            throw proto.fault("expected protocol \"\(protocolName)\", got \(proto.typeDescription)")
-        }
-        let name = try node.requiredMember("engine").string()
-        let version = try node.requiredMember("version").string()
-        let caps = try node.requiredMember("capabilities").array().map { try $0.string() }
-        var features = LayoutFeatures.all
-        if let f = node.member("features") {
-            let names = Set(try f.array().map { try $0.string() })
-            features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
-        }
-        return EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
-                                features: features, summary: "external engine, \(protocolName)")
     }
 }
 

@@ -1,0 +1,180 @@
+import Foundation
+
+/// The messages of protocol `waterfall-engine/1` (FIXTURE-FORMAT §9), each with its encoding and
+/// decoding in one place, shared by the client (``ExternalEngine``) and the server
+/// (``EngineServer``): one JSON object per line, compact, numbers and keys as the fixture format
+/// writes them.
+public enum EngineProtocol {
+    /// The protocol name a hello line carries.
+    public static let name = "waterfall-engine/1"
+
+    /// The engine's first line: `{"protocol","engine","version","capabilities":[...],"features"?:[...]}`.
+    /// `features` is left out when the engine declares all of them.
+    public struct Hello: Hashable, Sendable {
+        public var descriptor: EngineDescriptor
+
+        public init(_ descriptor: EngineDescriptor) { self.descriptor = descriptor }
+
+        /// The line, without `\n`.
+        public func encode() -> String {
+            let d = descriptor
+            var o: [(key: String, value: JSONValue)] = [
+                ("protocol", .string(EngineProtocol.name)), ("engine", .string(d.name)), ("version", .string(d.version)),
+                ("capabilities", .array(d.capabilities.names.map { .string($0) })),
+            ]
+            if d.features != .all { o.append(("features", .array(d.features.names.map { .string($0) }))) }
+            return JSONWriter.text(.object(o), style: .compact)
+        }
+
+        /// Decodes a hello line. Unknown capability and feature names are ignored (a newer engine
+        /// may know more); `features` absent means all.
+        /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
+        public init(json node: JSONNode) throws {
+            let proto = try node.requiredMember("protocol")
+            guard try proto.string() == EngineProtocol.name else {
+                throw proto.fault("expected protocol \"\(EngineProtocol.name)\", got \(proto.typeDescription)")
+            }
+            let name = try node.requiredMember("engine").string()
+            let version = try node.requiredMember("version").string()
+            let caps = try node.requiredMember("capabilities").array().map { try $0.string() }
+            var features = LayoutFeatures.all
+            if let f = node.member("features") {
+                let names = Set(try f.array().map { try $0.string() })
+                features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
+            }
+            descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
+                                          features: features, summary: "external engine, \(EngineProtocol.name)")
+        }
+    }
+
+    /// A request: `{"id":N,"op":"layout","input":{...}}` or `{"id":N,"op":"query","rect":[x,y,w,h]}`.
+    public enum Request: Hashable, Sendable {
+        case layout(LayoutInput)
+        /// A rect in pt; width and height ≥ 0.
+        case query(CGRect)
+
+        /// `layout` or `query`.
+        public var op: String {
+            switch self {
+            case .layout: return "layout"
+            case .query: return "query"
+            }
+        }
+
+        /// The line for request `id`, without `\n`. O(size of the input).
+        public func encode(id: Int) -> String {
+            switch self {
+            case .layout(let input):
+                return "{\"id\":\(id),\"op\":\"layout\",\"input\":" + CanonicalWriter.compactInput(input) + "}"
+            case .query(let r):
+                return "{\"id\":\(id),\"op\":\"query\",\"rect\":" + JSONWriter.text(.frame(r), style: .compact) + "}"
+            }
+        }
+
+        /// Decodes a request line.
+        /// - Returns: the request's id (`nil` when no integer id can be read) and the request, or
+        ///   the error that makes the line a bad request (its message names column and JSON path).
+        public static func decode(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) {
+            var id: Int?
+            do {
+                let request = try JSONDocument(parsing: line, file: "request").decode { node -> Request in
+                    id = try node.requiredMember("id").integer()
+                    let op = try node.requiredMember("op")
+                    switch try op.string() {
+                    case "layout":
+                        return .layout(try LayoutInput(json: try node.requiredMember("input")))
+                    case "query":
+                        let rectNode = try node.requiredMember("rect")
+                        let n = try rectNode.numbers(4, "a rect [x, y, width, height]")
+                        guard n[2] >= 0, n[3] >= 0 else { throw rectNode.fault("a rect's width and height must be >= 0") }
+                        return .query(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
+                    case let other:
+                        throw op.fault("unknown op \"\(other)\"; expected layout or query")
+                    }
+                }
+                return (id, .success(request))
+            } catch {
+                return (id, .failure(error))
+            }
+        }
+    }
+
+    /// An error reply's code: a §6 layout error code, or one of the protocol's own.
+    public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ code: LayoutError.Code) { rawValue = code.rawValue }
+
+        /// The request line is not a request (a JSON or shape error, an unknown op).
+        public static let badRequest = ErrorCode(rawValue: "badRequest")
+        /// The engine failed with something that is not a layout error (a port's exception).
+        public static let engineError = ErrorCode(rawValue: "engineError")
+        /// A query with no successful layout to answer from.
+        public static let noLayout = ErrorCode(rawValue: "noLayout")
+
+        /// The §6 code, when it is one.
+        public var layoutCode: LayoutError.Code? { LayoutError.Code(rawValue: rawValue) }
+        public var description: String { rawValue }
+    }
+
+    /// A reply: frames, the elements a query found, or an error.
+    public enum Reply: Hashable, Sendable {
+        /// `{"id":N,"contentSize":[w,h],"sections":[...]}` (FIXTURE-FORMAT §4's `expected`).
+        case layout(LayoutResult)
+        /// `{"id":N,"items":[[s,i],...],"headers":[s,...],"footers":[s,...]}`.
+        case elements([ElementID])
+        /// `{"id":N,"error":"<code>","message":"..."}`; `message` left out when empty.
+        case error(ErrorCode, String)
+
+        /// The line answering request `id` (`null` when it could not be read), without `\n`.
+        /// Frames as stored; extra elements are not part of the protocol. O(size of the reply).
+        public func encode(id: Int?) -> String {
+            let head = "{\"id\":" + (id.map(String.init) ?? "null")
+            switch self {
+            case .layout(let r):
+                return head + "," + CanonicalWriter.compactResult(r) + "}"
+            case .elements(let ids):
+                var items: [JSONValue] = [], headers: [JSONValue] = [], footers: [JSONValue] = []
+                for e in ids {
+                    switch e.kind {
+                    case .item: items.append(.array([.integer(e.section), .integer(e.item)]))
+                    case .header: headers.append(.integer(e.section))
+                    case .footer: footers.append(.integer(e.section))
+                    }
+                }
+                return head + ",\"items\":" + JSONWriter.text(.array(items), style: .compact)
+                    + ",\"headers\":" + JSONWriter.text(.array(headers), style: .compact)
+                    + ",\"footers\":" + JSONWriter.text(.array(footers), style: .compact) + "}"
+            case .error(let code, let message):
+                return head + ",\"error\":" + JSONWriter.quoted(code.rawValue)
+                    + (message.isEmpty ? "" : ",\"message\":" + JSONWriter.quoted(message)) + "}"
+            }
+        }
+
+        /// Decodes the reply `node` to a request of kind `op` (``Request/op``), after the caller
+        /// checked its id: an `error` member makes it an error reply; otherwise a layout reply
+        /// must have `contentSize` and `sections`, a query reply any of `items`, `headers`,
+        /// `footers` (an engine with nothing to report may leave one out).
+        /// - Throws: ``JSONFault`` for a reply of the wrong shape.
+        public init(json node: JSONNode, op: String) throws {
+            if let e = node.member("error") {
+                self = .error(ErrorCode(rawValue: try e.string()), try node.member("message")?.string() ?? "")
+                return
+            }
+            guard op == "query" else {
+                self = .layout(try LayoutResult(json: node))
+                return
+            }
+            var out: [ElementID] = []
+            func list(_ key: String) throws -> [JSONNode] { try node.member(key).map { Array(try $0.array()) } ?? [] }
+            for pair in try list("items") {
+                let p = try pair.array()
+                guard p.count == 2 else { throw pair.fault("expected [section, item], got an array of \(p.count)") }
+                out.append(.item(try p[0].integer(), try p[1].integer()))
+            }
+            for s in try list("headers") { out.append(.header(try s.integer())) }
+            for s in try list("footers") { out.append(.footer(try s.integer())) }
+            self = .elements(out)
+        }
+    }
+}

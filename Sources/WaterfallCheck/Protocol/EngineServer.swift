@@ -1,0 +1,118 @@
+import Foundation
+
+/// The engine side of protocol `waterfall-engine/1` (FIXTURE-FORMAT §9): serves one in-process
+/// engine, one request line in, one reply line out. What `waterfall-engine NAME` runs.
+///
+/// Never traps on a request: a line that is not a request gets
+/// `{"id":N,"error":"badRequest","message":"..."}` (`"id":null` when no integer id can be read),
+/// the message naming the column and JSON path (the fixture codec's strict reader). An engine that
+/// fails with anything but a ``LayoutError`` answers `{"id":N,"error":"engineError","message":"..."}`,
+/// which a client reports as an engine fault with that message.
+public final class EngineServer {
+    public let engine: LayoutEngine
+
+    public init(engine: LayoutEngine) { self.engine = engine }
+
+    /// The hello line (``EngineProtocol/Hello``): protocol, engine, version, capabilities, and
+    /// `features` unless all.
+    public var hello: String { EngineProtocol.Hello(engine.descriptor).encode() }
+
+    /// The reply to one request line (without its `\n`), itself without `\n`.
+    /// - Complexity: the engine's layout or query, plus O(size of the line and of the reply).
+    public func reply(to line: [UInt8]) -> String {
+        let (id, decoded) = EngineProtocol.Request.decode(line)
+        switch decoded {
+        case .failure(let error):
+            return EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id)
+        case .success(let request):
+            return answer(request).encode(id: id)
+        }
+    }
+
+    /// What the engine answers to `request`: frames or elements, a §6 error, `noLayout`, or
+    /// `engineError` when it fails with anything but a ``LayoutError`` (a classic port's "exception").
+    func answer(_ request: EngineProtocol.Request) -> EngineProtocol.Reply {
+        do {
+            switch request {
+            case .layout(let input): return .layout(try engine.layout(input))
+            case .query(let rect): return .elements(try engine.elements(in: rect))
+            }
+        } catch QueryError.noLayout {
+            return .error(.noLayout, "")
+        } catch let e as LayoutError {
+            return .error(EngineProtocol.ErrorCode(e.code), e.description)
+        } catch {
+            return .error(.engineError, "\(error)")
+        }
+    }
+
+    /// Reads requests from stdin until end of file, answering each on stdout, after the hello line.
+    /// A request line longer than `maxLine` bytes is answered with `badRequest` (`"id":null`)
+    /// and skipped without being buffered (D4).
+    public func serve(maxLine: Int = ExternalEngine.defaultMaxLine) {
+        setvbuf(stdout, nil, _IOFBF, 1 << 16)
+        write(hello)
+        var reader = LineReader(fd: 0, maxLine: maxLine)
+        while let next = reader.next() {
+            switch next {
+            case .line(let line): write(reply(to: line))
+            case .tooLong: write(EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil))
+            }
+        }
+    }
+
+    private func write(_ line: String) {
+        var l = line
+        l.append("\n")
+        l.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+        fflush(stdout)
+    }
+
+}
+
+/// Lines read from a file descriptor, each at most `maxLine` bytes: a longer line is reported
+/// once as ``Item/tooLong`` and its bytes are dropped as they arrive, so memory stays
+/// O(`maxLine` + 64 KiB) whatever the input.
+public struct LineReader {
+    public enum Item: Equatable { case line([UInt8]), tooLong }
+    private let fd: Int32
+    private let maxLine: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// `buffer[start..<scanned]` holds no `\n` (each byte is looked at once).
+    private var scanned = 0
+    private var skipping = false
+    private var atEnd = false
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    public init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
+
+    /// The next line without its `\n` (a last line without one included), or `nil` at end of input.
+    public mutating func next() -> Item? {
+        while true {
+            if let nl = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+                defer { start = nl + 1; scanned = start; compact() }
+                if skipping { skipping = false; continue }
+                return nl - start > maxLine ? .tooLong : .line(Array(buffer[start..<nl]))
+            }
+            scanned = buffer.count
+            if !skipping && buffer.count - start > maxLine {
+                skipping = true
+                buffer.removeAll(keepingCapacity: true); start = 0; scanned = 0
+                return .tooLong
+            }
+            if skipping { buffer.removeAll(keepingCapacity: true); start = 0; scanned = 0 }
+            if atEnd {
+                defer { buffer.removeAll(); start = 0; scanned = 0 }
+                if skipping || start == buffer.count { return nil }
+                return .line(Array(buffer[start...]))
+            }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
+        }
+    }
+
+    private mutating func compact() {
+        if start > 65_536 && start * 2 > buffer.count { buffer.removeFirst(start); scanned -= start; start = 0 }
+    }
+}
