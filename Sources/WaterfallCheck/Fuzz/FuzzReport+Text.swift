@@ -24,6 +24,10 @@ extension CounterexampleGroup {
             s += "\n  the same input fails \(others.count) more invariant(s):"
             for f in others { s += "\n    \(f.message)" }
         }
+        // Members whose own minimal input needs more (a footer, a section) to fail their invariant.
+        for c in counterexamples.dropFirst() where !failures.contains(where: { $0.invariant == c.invariant }) {
+            s += "\n  also (case \(c.caseIndex), the same bug on an input with \(c.input.itemCount) item(s) in \(c.input.sections.count) section(s)): \(c.failure.message)"
+        }
         return s
     }
 }

@@ -318,20 +318,24 @@ extension LayoutInput {
 public struct CounterexampleGroup {
     /// In catalogue order; the first is the one printed and saved.
     public var counterexamples: [Counterexample]
-    /// Every selected invariant the minimal input fails, in catalogue order (at least those of
-    /// ``counterexamples``).
+    /// Every selected invariant the primary's minimal input fails, in catalogue order.
     public var failures: [InvariantFailure]
 
     public var primary: Counterexample { counterexamples[0] }
-    public var invariants: [String] { failures.map(\.invariant) }
+    /// The invariants of ``failures`` and of every member, in catalogue order.
+    public var invariants: [String] {
+        let ids = Set(failures.map(\.invariant) + counterexamples.map(\.invariant))
+        return Invariants.all.map(\.id).filter(ids.contains)
+    }
     /// The lowest failing case of the group.
     public var caseIndex: UInt64 { counterexamples.map(\.caseIndex).min()! }
 
     /// Groups `counterexamples` (catalogue order): one joins the first group whose minimal input
-    /// equals its own (normalised), or whose minimal input fails an invariant its own minimal
-    /// input fails too (the same bug, seen through another invariant that needs more structure: a
-    /// footer, a second section); else it starts a group. ``failures`` is every invariant of
-    /// `invariants` the group's input fails, plus each member's own.
+    /// equals its own (normalised), or whose primary invariant its own minimal input fails too
+    /// (it shows that group's bug, seen through another invariant that needs more structure: a
+    /// footer for `supplementary`, say); else it starts a group. A shared symptom alone (both
+    /// fail `stacking`) does not merge two groups. ``failures`` is every invariant of
+    /// `invariants` the group's input fails.
     public static func group(_ counterexamples: [Counterexample], engine: LayoutEngine, invariants: InvariantSet) -> [CounterexampleGroup] {
         var groups: [CounterexampleGroup] = []
         var index: [LayoutInput: Int] = [:]
@@ -339,8 +343,7 @@ public struct CounterexampleGroup {
             let key = c.input.normalised
             if let k = index[key] { groups[k].counterexamples.append(c); continue }
             let own = Set(CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants).map(\.invariant))
-                .union([c.invariant])
-            if let k = groups.firstIndex(where: { g in g.failures.contains { own.contains($0.invariant) } }) {
+            if let k = groups.firstIndex(where: { own.contains($0.primary.invariant) }) {
                 groups[k].counterexamples.append(c)
                 continue
             }
@@ -349,8 +352,7 @@ public struct CounterexampleGroup {
             groups.append(CounterexampleGroup(counterexamples: [c], failures: found.contains { $0.invariant == c.invariant } ? found : found + [c.failure]))
         }
         for k in groups.indices {
-            var found = groups[k].failures
-            for c in groups[k].counterexamples where !found.contains(where: { $0.invariant == c.invariant }) { found.append(c.failure) }
+            let found = groups[k].failures
             groups[k].failures = Invariants.all.compactMap { inv in found.first { $0.invariant == inv.id } }
         }
         return groups
