@@ -1,12 +1,6 @@
 import Foundation
 import WaterfallEngines
 
-/// A bad command line: printed with the command's usage, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// A small command-line parser: `--name value`, `--name=value`, flags, and positionals.
 /// Each command takes what it knows, then calls ``finish()``, which rejects anything left over.
 struct Arguments {
@@ -36,10 +30,10 @@ struct Arguments {
         var found: String?
         while let i = items.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) {
             if items[i] == name {
-                guard i + 1 < items.count else { throw UsageError("\(name) needs a value") }
+                guard i + 1 < items.count else { throw WaterfallCheckError.usage("\(name) needs a value") }
                 // `--junit --github PATH` forgot the file name: never write a file called `--github`.
                 guard !items[i + 1].hasPrefix("--") else {
-                    throw UsageError("\(name) needs a value, got the option \(items[i + 1]) (write \(name)=\(items[i + 1]) if you mean that value)")
+                    throw WaterfallCheckError.usage("\(name) needs a value, got the option \(items[i + 1]) (write \(name)=\(items[i + 1]) if you mean that value)")
                 }
                 found = items[i + 1]
                 items.removeSubrange(i...(i + 1))
@@ -54,7 +48,7 @@ struct Arguments {
     /// The value of `name` parsed by `parse`, with a usage error naming the option when it fails.
     mutating func value<T>(_ name: String, as what: String, _ parse: (String) -> T?) throws -> T? {
         guard let raw = try value(name) else { return nil }
-        guard let v = parse(raw) else { throw UsageError("\(name) expects \(what), got '\(raw)'") }
+        guard let v = parse(raw) else { throw WaterfallCheckError.usage("\(name) expects \(what), got '\(raw)'") }
         return v
     }
 
@@ -92,7 +86,7 @@ struct Arguments {
     /// The remaining arguments, which must all be positional.
     mutating func finish() throws -> [String] {
         if let unknown = items.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw UsageError("unknown option \(unknown)")
+            throw WaterfallCheckError.usage("unknown option \(unknown)")
         }
         let rest = items + positionals
         items = []; positionals = []
@@ -110,17 +104,3 @@ protocol Command {
     /// Runs the command. Returns the exit status (0 ok, 1 check failed, 2 usage or input error).
     static func run(_ args: inout Arguments) throws -> Int32
 }
-
-/// Writes to standard error; a closed or full stderr loses the message, never the run (D7).
-func printError(_ message: String) {
-    writeStandardError(message + "\n")
-}
-
-/// Whether the environment variable `CI` is set to something other than `0` or `false`.
-/// The library never reads the environment: only the executable does, here.
-var isCI: Bool {
-    guard let v = ProcessInfo.processInfo.environment["CI"] else { return false }
-    let l = v.lowercased()
-    return !(l == "0" || l == "false")
-}
-

@@ -4,15 +4,15 @@ import WaterfallEngines
 /// Resolves an `--engine` argument (default `reference`) to an engine maker: the one place every
 /// command turns a name into engines (``EngineRegistry/resolve(_:options:)``: a built-in name,
 /// or `exec:'CMD ARGS'` for an external engine speaking waterfall-engine/1).
-/// - Throws: ``UsageError`` naming the engine and listing the built-in ones; ``EngineFault`` when
+/// - Throws: ``WaterfallCheckError/usage(_:)`` naming the engine and listing the built-in ones; ``EngineFault`` when
 ///   an external engine cannot be started or fails its hello.
 func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegistry.Options()) throws -> EngineEntry {
     let name = name ?? "reference"
     do {
         return try EngineRegistry.builtIn.resolve(name, options: options)
-    } catch is EngineRegistry.UnknownEngine {
+    } catch WaterfallCheckError.unknownEngine {
         let known = EngineRegistry.builtIn.names.joined(separator: ", ")
-        throw UsageError("no engine named '\(name)' (built in: \(known), or exec:'CMD ARGS'; see 'waterfall-check engines')")
+        throw WaterfallCheckError.usage("no engine named '\(name)' (built in: \(known), or exec:'CMD ARGS'; see 'waterfall-check engines')")
     }
 }
 
@@ -28,9 +28,9 @@ func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
 /// The fixture paths of a command line, as URLs relative to the current directory (reports keep
 /// the spelling the user typed). Throws a usage error when there are none or one is empty.
 func fixturePaths(_ args: [String], command: String) throws -> [URL] {
-    guard !args.isEmpty else { throw UsageError("\(command) needs at least one fixture file or directory") }
+    guard !args.isEmpty else { throw WaterfallCheckError.usage("\(command) needs at least one fixture file or directory") }
     // An empty argument (an unset shell variable) would otherwise mean the current directory.
-    guard !args.contains("") else { throw UsageError("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
+    guard !args.contains("") else { throw WaterfallCheckError.usage("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
     return args.map { URL(fileURLWithPath: $0) }
 }
 
@@ -41,22 +41,3 @@ func refusalInCI(_ command: String) -> String? {
     let value = ProcessInfo.processInfo.environment["CI"] ?? ""
     return "error: '\(command)' writes under fixture paths and is disabled in CI (CI=\(value)); run it locally and commit the result"
 }
-
-/// Writes a report file named on the command line (allowed in CI), creating its directory.
-/// - Throws: ``ReportWriteError`` naming the path (exit status 2, without the usage text: the
-///   command line was right, the file system said no).
-func writeReport(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    do {
-        try FileManager.default.createDirectory(atPath: FilePath.parent(url.path), withIntermediateDirectories: true)
-        // A device (/dev/null), FIFO or symbolic link is written through, never replaced (D2).
-        try AtomicFile.write(data, to: url, special: .writeInPlace)
-    } catch let e as AtomicFile.WriteError {
-        throw ReportWriteError(description: "cannot write report \(path): \(e.reason)")
-    } catch {
-        throw ReportWriteError(description: "cannot write report \(path): \(error.localizedDescription)")
-    }
-}
-
-/// A report file that could not be written.
-struct ReportWriteError: Error, CustomStringConvertible { var description: String }

@@ -8,7 +8,7 @@ import WaterfallEngines
 /// `target` collides when, with symbolic links resolved, it is one of `fixturePaths`, or its name
 /// ends in `.json` or `.json.new` and it lies under one of them that is a directory, or beside
 /// one that is a file (the file's folder is a fixture folder too: D12).
-/// - Throws: ``UsageError`` naming the option, the target and the fixture path.
+/// - Throws: ``WaterfallCheckError/usage(_:)`` naming the option, the target and the fixture path.
 /// - Complexity: O(paths); no directory is walked.
 func refuseFixtureCollision(_ target: String?, option: String, fixturePaths: [URL]) throws {
     guard let target, target != "-" else { return }
@@ -18,7 +18,7 @@ func refuseFixtureCollision(_ target: String?, option: String, fixturePaths: [UR
         let p = FilePath.resolved(path.path)
         let tree = isDirectory(p) ? p : FilePath.parent(p)
         if out == p || (fixtureLike && FilePath.isWithin(out, tree)) {
-            throw UsageError("\(option) \(target) would \(out == p ? "overwrite the fixture" : "write a *.json among the fixtures under") \(path.relativePath); write it elsewhere")
+            throw WaterfallCheckError.usage("\(option) \(target) would \(out == p ? "overwrite the fixture" : "write a *.json among the fixtures under") \(path.relativePath); write it elsewhere")
         }
     }
 }
@@ -31,7 +31,7 @@ func refuseReportDirectory(_ target: String?, option: String = "--html", fixture
     for path in fixturePaths {
         let p = FilePath.resolved(path.path)
         if out == p || (isDirectory(p) && FilePath.isWithin(out, p)) {
-            throw UsageError("\(option) \(target) would write the report \(out == p ? "over the input" : "inside the fixture folder") \(path.relativePath); write it elsewhere")
+            throw WaterfallCheckError.usage("\(option) \(target) would write the report \(out == p ? "over the input" : "inside the fixture folder") \(path.relativePath); write it elsewhere")
         }
     }
 }

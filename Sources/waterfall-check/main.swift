@@ -46,36 +46,32 @@ func invalidArgument() -> String? {
 func main() -> Int32 {
     if let bad = invalidArgument() {
         printError("error: the argument \(bad) is not valid UTF-8; waterfall-check reads only UTF-8 paths and options (rename the file)")
-        return 2
+        return exitCode(.error)
     }
     var argv = Array(CommandLine.arguments.dropFirst())
-    guard let first = argv.first else { print(topUsage()); return 2 }
+    guard let first = argv.first else { print(topUsage()); return exitCode(.error) }
     switch first {
-    case "--help", "-h": print(topUsage()); return 0
-    case "--version": print("waterfall-check \(waterfallCheckVersion)"); return 0
+    case "--help", "-h": print(topUsage()); return exitCode(.passed)
+    case "--version": print("waterfall-check \(waterfallCheckVersion)"); return exitCode(.passed)
     case "help":
-        guard argv.count > 1 else { print(topUsage()); return 0 }
+        guard argv.count > 1 else { print(topUsage()); return exitCode(.passed) }
         guard let c = commands.first(where: { $0.name == argv[1] }) else {
-            printError("error: no command '\(argv[1])'\n\n\(topUsage())"); return 2
+            printError("error: no command '\(argv[1])'\n\n\(topUsage())"); return exitCode(.error)
         }
-        print(c.usage); return 0
+        print(c.usage); return exitCode(.passed)
     default: break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
         printError("error: unknown command '\(first)'\n\n\(topUsage())")
-        return 2
+        return exitCode(.error)
     }
     argv.removeFirst()
-    if argv.contains("--help") || argv.contains("-h") { print(command.usage); return 0 }
+    if argv.contains("--help") || argv.contains("-h") { print(command.usage); return exitCode(.passed) }
     var args = Arguments(argv)
     do {
         return try command.run(&args)
-    } catch let e as UsageError {
-        printError("error: \(e.description)\n\n\(command.usage)")
-        return 2
     } catch {
-        printError("error: \(error)")
-        return 2
+        return exitCode(for: error, command: command)
     }
 }
 

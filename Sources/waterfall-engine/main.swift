@@ -31,7 +31,7 @@ func main() -> Int32 {
     }
     let name = args.first ?? "reference"
     guard let entry = EngineRegistry.builtIn.entry(named: name) else {
-        writeStandardError("error: \(EngineRegistry.UnknownEngine(spec: name, known: EngineRegistry.builtIn.names))\n"); return 2
+        writeStandardError("error: \(WaterfallCheckError.unknownEngine(spec: name, known: EngineRegistry.builtIn.names))\n"); return 2
     }
     // A harness that closes the pipe early must not kill us with SIGPIPE mid-reply.
     signal(SIGPIPE, SIG_IGN)

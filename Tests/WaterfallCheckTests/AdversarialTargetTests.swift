@@ -104,8 +104,11 @@ struct AdversarialTargetTests {
 
     @Test("D3: one-character, '.', '..', trailing-slash, non-UTF-8 and 4096-byte paths never crash any command")
     func hostilePathsNeverCrash() throws {
-        let (dir, _) = try adversarialCorpus()
-        defer { dir.cleanup() }
+        // The commands run one folder down, so `..` is the small scratch tree, never the machine's /tmp.
+        let (root, text) = try adversarialCorpus()
+        defer { root.cleanup() }
+        let dir = try TempDir(under: root.url)
+        try dir.write(text, to: "fx/a.json")
         try FileManager.default.copyItem(atPath: dir.url.path + "/fx/a.json", toPath: dir.url.path + "/g")
         try FileManager.default.createDirectory(atPath: dir.url.path + "/E", withIntermediateDirectories: false)
         _ = symlink("/tmp", dir.url.path + "/lnk")

@@ -67,7 +67,7 @@ struct CompareTests {
         let generator = CaseGenerator(InputGenerator(invalidRate: 0))
         let report = comparison.run(generator.cases(seed: 7, count: 60, features: comparison.commonFeatures))
         #expect(report.faults.isEmpty)
-        #expect(report.exitStatus == 1)
+        #expect(report.verdict == .failed)
         let first = try #require(report.differences.first)
         // The smallest tie: two columns, one item. The reference puts it in column 0, the fake in
         // column 1, half the width to the right.
@@ -102,7 +102,7 @@ struct CompareTests {
         let first = try #require(report.differences.first)
         #expect(first.origin.name == "case-0")
         #expect(first.fault?.kind == .crashed)
-        #expect(report.exitStatus == 1)
+        #expect(report.verdict == .failed)
         #expect(report.text().contains("fake: boom"))
     }
 
@@ -115,7 +115,7 @@ struct CompareTests {
         #expect(report.faults.map(\.name) == ["case-0", "case-1"])
         #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
         #expect(report.differences.isEmpty)
-        #expect(report.exitStatus == 2)
+        #expect(report.verdict == .error)
         // The faulting inputs are never dropped: --save writes them, expecting the baseline's answer.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-faults-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -143,7 +143,7 @@ struct ExternalEngineTests {
         #expect(entry.descriptor.name == "fake-ok")
         let engine = entry.make()
         #expect(try engine.layout(S.threeItems).sections.first?.items.count == 3)
-        #expect(throws: EngineRegistry.UnknownEngine.self) { try EngineRegistry.builtIn.resolve("no-such-engine") }
+        #expect(throws: WaterfallCheckError.self) { try EngineRegistry.builtIn.resolve("no-such-engine") }
         #expect(try EngineRegistry.builtIn.resolve("reference").make() is ReferenceEngine)
     }
 }

@@ -54,8 +54,8 @@ struct FormatTests {
         let dir = try codecScratchDirectory("format")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("{}".utf8).write(to: dir.appendingPathComponent("x.json.new"))
-        #expect(throws: FixtureFile.CollectError.self) { try FixtureFile.files(at: [dir.path]) }
-        #expect(throws: FixtureFile.CollectError.self) { try FixtureFile.files(at: [dir.appendingPathComponent("none").path]) }
+        #expect(throws: WaterfallCheckError.self) { try FixtureFile.files(at: [dir.path]) }
+        #expect(throws: WaterfallCheckError.self) { try FixtureFile.files(at: [dir.appendingPathComponent("none").path]) }
     }
 
     @Test("AtomicFile replaces a file whole and keeps its permissions")
@@ -83,11 +83,11 @@ struct FormatTests {
         #expect {
             try AtomicFile.write(Data("x".utf8), to: target)
         } throws: { error in
-            (error as? AtomicFile.WriteError)?.path == target.path && "\(error)".contains(target.path)
+            (error as? WaterfallCheckError)?.path == target.path && "\(error)".contains(target.path)
         }
         #expect(try contents(dir) == ["taken"])
         // A missing directory: nothing can be created.
         let missing = dir.appendingPathComponent("no/such/f.json")
-        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(Data("x".utf8), to: missing) }
+        #expect(throws: WaterfallCheckError.self) { try AtomicFile.write(Data("x".utf8), to: missing) }
     }
 }

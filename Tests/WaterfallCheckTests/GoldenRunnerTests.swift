@@ -20,7 +20,7 @@ struct GoldenRunnerTests {
         #expect(report.results.map(\.status) == [.failed, .passed, .failed])
         #expect(report.results[0].message == "item 0.0 moved by 3 pt: expected [0, 3, 50, 10] actual [0, 0, 50, 10]")
         #expect(report.summary == "3 fixtures: 1 passed, 2 failed, 0 errors, 0 skipped")
-        #expect(report.exitStatus == 1)
+        #expect(report.verdict == .failed)
     }
 
     @Test("tolerance: the runner's overrides the fixture's, which overrides 0.001 pt")
@@ -53,11 +53,11 @@ struct GoldenRunnerTests {
         let skipped = runner(.error(LayoutError.unsupported("no spans"))).run(paths: [dir.url])
         #expect(skipped.results.map(\.status) == [.skipped, .skipped])
         #expect(skipped.results[0].message == "scripted does not support this input: no spans")
-        #expect(skipped.nothingChecked && skipped.exitStatus == 2)   // nothing vouched for
+        #expect(skipped.nothingChecked && skipped.verdict == .error)   // nothing vouched for
         let faulty = runner(.error(EngineCrashed())).run(paths: [dir.url])
         #expect(faulty.results.map(\.status) == [.error, .error])
         #expect(faulty.results[0].message == "engine fault (threw) in scripted: engine crashed")
-        #expect(faulty.exitStatus == 2)
+        #expect(faulty.verdict == .error)
     }
 
     @Test("without expected: an error unless an invariant checker judges it")
@@ -84,9 +84,9 @@ struct GoldenRunnerTests {
         #expect(report.results.map(\.status) == [.error, .error])
         #expect(report.results[0].message.hasPrefix("no fixtures (*.json) under "))
         #expect(report.results[1].message.hasPrefix("no such file or directory: "))
-        #expect(report.exitStatus == 2)
+        #expect(report.verdict == .error)
         let none = runner(.layout(TwoColumns.result)).run(paths: [])
-        #expect(none.nothingChecked && none.exitStatus == 2 && !none.succeeded)
+        #expect(none.nothingChecked && none.verdict == .error && !none.succeeded)
         #expect(TextReport.render(none) == "nothing was checked: no fixtures\n0 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped\n")
     }
 

@@ -131,7 +131,7 @@ struct HTMLReportTests {
         let dir = root.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: dir.appendingPathComponent("notes.txt"))
-        #expect(throws: HTMLReport.WriteError.self) { try Self.sampleReport().write(to: dir) }
+        #expect(throws: WaterfallCheckError.self) { try Self.sampleReport().write(to: dir) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["mine"])
     }

@@ -132,7 +132,7 @@ struct InvariantTests {
         #expect(Invariants.all.map(\.id) == ["complete", "finite", "no-overlap", "column-alignment", "item-size", "within-bounds",
                                              "stacking", "placement", "supplementary", "content-size", "query", "deterministic",
                                              "lookup-consistency", "reprepare", "accepts-valid", "rejects-invalid", "prefix-stable"])
-        #expect(throws: UnknownInvariant.self) { try InvariantSet(ids: ["no-such"]) }
+        #expect(throws: WaterfallCheckError.self) { try InvariantSet(ids: ["no-such"]) }
     }
 
     /// The golden runner's checker reports messages and passes the reference engine.

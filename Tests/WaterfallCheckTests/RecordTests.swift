@@ -44,7 +44,7 @@ struct RecordTests {
         #expect(dir.exists("missing.json.new") && !dir.exists("drifted.json.new") && !dir.exists("ok.json.new"))
         #expect(try pendingExpected(dir, "missing.json.new") == .layout(TwoColumns.result))
         #expect(try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("missing.json")).expected == nil)
-        #expect(report.exitStatus == 1)   // drifted still fails: --mode missing leaves it
+        #expect(report.verdict == .failed)   // drifted still fails: --mode missing leaves it
     }
 
     @Test("failed: missing and failing fixtures are recorded; the passing one is not")
@@ -56,7 +56,7 @@ struct RecordTests {
         #expect(!report.results[0].differences.isEmpty)   // what changed is still reported
         #expect(try pendingExpected(dir, "drifted.json.new") == .layout(TwoColumns.result))
         #expect(!dir.exists("ok.json.new"))
-        #expect(report.exitStatus == 0)
+        #expect(report.verdict == .passed)
     }
 
     @Test("all: anything not bit-identical is recorded, a fixture already exact is left alone")
@@ -164,9 +164,9 @@ struct RecordTests {
         try dir.write(TwoColumns.fixture("a"), to: "a.json.new")
         var report = record(dir, .never)
         #expect(report.pending.map(\.key) == ["a.json.new"])
-        #expect(report.exitStatus == 0)
+        #expect(report.verdict == .passed)
         report.treatPendingAsErrors()
         #expect(report.results.map(\.status) == [.passed, .error])
-        #expect(report.exitStatus == 2)
+        #expect(report.verdict == .error)
     }
 }

@@ -68,7 +68,7 @@ public struct Replay: Sendable {
 extension CompareCase {
     /// The fixtures under `paths` (files, or directories searched recursively for `*.json`), in
     /// path order (``FixtureFile/files(at:)``).
-    /// - Throws: ``FixtureFile/CollectError`` for a missing path; ``FixtureError`` (file, line, column,
+    /// - Throws: ``WaterfallCheckError/badPath(path:message:)`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
         try FixtureFile.files(at: paths).map(\.url).map { url in

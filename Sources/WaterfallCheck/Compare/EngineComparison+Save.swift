@@ -8,7 +8,7 @@ extension EngineComparison.Report {
     /// file of that name with other content is kept and the new one gets `-2`, `-3`, … (a found
     /// counterexample is never dropped).
     /// - Returns: the paths written, in report order.
-    /// - Throws: ``AtomicFile/WriteError``, or a file system error creating `directory`.
+    /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)``, or a file system error creating `directory`.
     public func saveFixtures(in directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []

@@ -57,11 +57,11 @@ public struct EngineComparison {
         /// Cases on which either engine faulted.
         public var faultingCases = 0
 
-        /// 0 identical; 1 a difference or a fault (a fault is a finding); 2 only when the
-        /// comparison could not run at all: an engine faulted on every case.
-        public var exitStatus: Int32 {
-            if cases > 0 && faultingCases == cases { return 2 }
-            return differences.isEmpty && faults.isEmpty ? 0 : 1
+        /// `passed` identical; `failed` a difference or a fault (a fault is a finding); `error`
+        /// only when the comparison could not run at all: an engine faulted on every case.
+        public var verdict: RunVerdict {
+            if cases > 0 && faultingCases == cases { return .error }
+            return differences.isEmpty && faults.isEmpty ? .passed : .failed
         }
     }
 

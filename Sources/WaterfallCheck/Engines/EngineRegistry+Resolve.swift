@@ -31,16 +31,16 @@ extension EngineRegistry {
     ///
     /// An external engine is started once here to read its hello line (the descriptor); each
     /// ``Entry/make`` call then gives an engine that starts its own process on first use.
-    /// - Throws: ``UnknownEngine`` for a name this registry does not hold; ``EngineFault`` when an
+    /// - Throws: ``WaterfallCheckError/unknownEngine(spec:known:)`` for a name this registry does not hold; ``EngineFault`` when an
     ///   external engine cannot be started or fails the handshake.
     public func resolve(_ spec: String, options: Options = Options()) throws -> EngineEntry {
         let configuration: ExternalEngine.Configuration
         if spec.hasPrefix(Self.execPrefix) {
             let command = String(spec.dropFirst(Self.execPrefix.count))
-            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw UnknownEngine(spec: spec, known: names) }
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw WaterfallCheckError.unknownEngine(spec: spec, known: names) }
             configuration = .init(arguments: ["/bin/sh", "-c", command], displayName: spec, timeout: options.timeout)
         } else {
-            guard let entry = entry(named: spec) else { throw UnknownEngine(spec: spec, known: names) }
+            guard let entry = entry(named: spec) else { throw WaterfallCheckError.unknownEngine(spec: spec, known: names) }
             guard options.isolate else { return entry }
             let executable = options.engineExecutable ?? Self.defaultEngineExecutable
             configuration = .init(arguments: [executable, spec], displayName: "\(spec) (isolated)", timeout: options.timeout)
@@ -56,16 +56,5 @@ extension EngineRegistry {
     public static var defaultEngineExecutable: String {
         let exe = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         return exe.deletingLastPathComponent().appendingPathComponent("waterfall-engine").path
-    }
-
-    /// An `--engine` value that names no engine of the registry and is not `exec:CMD`.
-    public struct UnknownEngine: Error, CustomStringConvertible {
-        public var spec: String
-        /// The names the registry holds.
-        public var known: [String]
-        public init(spec: String, known: [String]) { self.spec = spec; self.known = known }
-        public var description: String {
-            "unknown engine '\(spec)': use one of \(known.joined(separator: ", ")) or exec:'CMD ARGS'"
-        }
     }
 }

@@ -2,14 +2,6 @@ import Foundation
 
 /// Writes a file all at once or not at all, so a golden or a counterexample is never half-written.
 public enum AtomicFile {
-    /// Why a write failed, naming the path.
-    public struct WriteError: LocalizedError, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
-        public var errorDescription: String? { description }
-    }
-
     /// What to do when the target exists and is not a regular file (after its links are followed).
     public enum SpecialFiles: Sendable {
         /// Refuse it (a golden or a pending recording is always a regular file).
@@ -28,11 +20,11 @@ public enum AtomicFile {
     /// keeps its permissions. On any failure the temporary file is removed and the target is
     /// left as it was; a temporary of a run stopped by SIGINT/SIGTERM is removed by
     /// ``removeTemporaries()``.
-    /// - Throws: ``WriteError`` naming `url`'s path and the system's reason.
+    /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)`` naming `url`'s path and the system's reason.
     public static func write(_ data: Data, to url: URL, special: SpecialFiles = .refuse) throws {
         let shown = url.path
-        func failure(_ what: String, _ code: Int32 = errno) -> WriteError {
-            WriteError(path: shown, reason: "\(what): \(String(cString: strerror(code)))")
+        func failure(_ what: String, _ code: Int32 = errno) -> WaterfallCheckError {
+            WaterfallCheckError.cannotWrite(path: shown, reason: "\(what): \(String(cString: strerror(code)))")
         }
         let path = try followLinks(url.path, shown: shown)
         var st = stat()
@@ -41,7 +33,7 @@ public enum AtomicFile {
             let type = st.st_mode & S_IFMT
             if type != S_IFREG {
                 guard special == .writeInPlace, type == S_IFCHR || type == S_IFIFO else {
-                    throw WriteError(path: shown, reason: "it is \(describe(type)), not a regular file; it is never replaced")
+                    throw WaterfallCheckError.cannotWrite(path: shown, reason: "it is \(describe(type)), not a regular file; it is never replaced")
                 }
                 return try writeInPlace(data, path: path, fifo: type == S_IFIFO, failure: failure)
             }
@@ -79,10 +71,10 @@ public enum AtomicFile {
             let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : FilePath.parent(current) + "/" + target
         }
-        throw WriteError(path: shown, reason: "too many levels of symbolic links")
+        throw WaterfallCheckError.cannotWrite(path: shown, reason: "too many levels of symbolic links")
     }
 
-    private static func writeInPlace(_ data: Data, path: String, fifo: Bool, failure: (String, Int32) -> WriteError) throws {
+    private static func writeInPlace(_ data: Data, path: String, fifo: Bool, failure: (String, Int32) -> WaterfallCheckError) throws {
         // O_NONBLOCK: a FIFO nobody reads is an error (ENXIO), never a hang.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
@@ -93,7 +85,7 @@ public enum AtomicFile {
         try writeAll(data, fd, { failure($0, errno) })
     }
 
-    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String, Int32) -> WriteError) throws {
+    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String, Int32) -> WaterfallCheckError) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
@@ -107,7 +99,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String) -> WriteError) throws {
+    private static func writeAll(_ data: Data, _ fd: Int32, _ failure: (String) -> WaterfallCheckError) throws {
         try writeAll(data, fd) { what, _ in failure(what) }
     }
 

@@ -7,7 +7,7 @@ public enum FixtureFormatter {
     /// atomically (or, with `write: false`, only reports it).
     /// - Returns: `true` when the file was not canonical.
     /// - Throws: ``FixtureError`` for an unreadable or invalid fixture (the file is left alone),
-    ///   ``AtomicFile/WriteError`` when the rewrite fails.
+    ///   ``WaterfallCheckError/cannotWrite(path:reason:)`` when the rewrite fails.
     /// - Complexity: O(n) in the file's bytes.
     @discardableResult
     public static func format(_ url: URL, write: Bool) throws -> Bool {

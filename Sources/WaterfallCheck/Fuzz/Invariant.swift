@@ -41,12 +41,12 @@ public struct InvariantSet: OptionSet, Hashable, Sendable {
     public static var all: InvariantSet { InvariantSet(rawValue: (1 << UInt64(Invariants.all.count)) - 1) }
 
     /// The invariants with these ids; `nil` means all.
-    /// - Throws: ``UnknownInvariant`` naming an id that is not in the catalogue.
+    /// - Throws: ``WaterfallCheckError/unknownInvariant(id:known:)`` naming an id that is not in the catalogue.
     public init(ids: Set<String>?) throws {
         guard let ids else { self = .all; return }
         var s: InvariantSet = []
         for id in ids {
-            guard let inv = Invariants.named(id) else { throw UnknownInvariant(id: id) }
+            guard let inv = Invariants.named(id) else { throw WaterfallCheckError.unknownInvariant(id: id, known: Invariants.all.map(\.id)) }
             s.insert(InvariantSet(inv))
         }
         self = s
@@ -55,12 +55,4 @@ public struct InvariantSet: OptionSet, Hashable, Sendable {
     public func contains(_ invariant: Invariant) -> Bool { contains(InvariantSet(invariant)) }
     /// The invariants in catalogue order.
     public var invariants: [Invariant] { Invariants.all.filter { contains($0) } }
-}
-
-/// An `--invariants` / `--skip` id that is not in the catalogue.
-public struct UnknownInvariant: Error, CustomStringConvertible {
-    public var id: String
-    public var description: String {
-        "no invariant '\(id)'; known: \(Invariants.all.map(\.id).joined(separator: ", "))"
-    }
 }

@@ -59,22 +59,14 @@ public struct FixtureFile: Hashable, Sendable {
         return (files, problems)
     }
 
-    /// A path ``files(at:)`` could not use: an empty string, one that does not exist, a pending `*.json.new`
-    /// named as a fixture, or a directory with no fixtures. `description` is the problem's
-    /// message, which names the path.
-    public struct CollectError: Error, CustomStringConvertible {
-        public var path: String
-        public var message: String
-        public var description: String { message }
-    }
 
     /// The fixture files under `paths` as ``collect(_:)`` finds them, for commands that stop at
     /// the first path they cannot use (`format`, `compare`, the fuzzer's replay).
-    /// - Throws: ``CollectError`` for the first problem ``collect(_:)`` reports.
+    /// - Throws: ``WaterfallCheckError/badPath(path:message:)`` for the first problem ``collect(_:)`` reports.
     public static func files(at paths: [String]) throws -> [FixtureFile] {
-        if paths.contains("") { throw CollectError(path: "", message: "an empty path names no file (an unset variable?)") }
+        if paths.contains("") { throw WaterfallCheckError.badPath(path: "", message: "an empty path names no file (an unset variable?)") }
         let (files, problems) = collect(paths.map { URL(fileURLWithPath: $0) })
-        if let p = problems.first { throw CollectError(path: p.file, message: p.message) }
+        if let p = problems.first { throw WaterfallCheckError.badPath(path: p.file, message: p.message) }
         return files
     }
 

@@ -39,7 +39,7 @@ extension GoldenRunner {
         } catch {
             result.status = .error
             result.position = nil
-            result.message = error is AtomicFile.WriteError ? "\(error)" : "cannot write \(target.path): \(error)"
+            result.message = error is WaterfallCheckError ? "\(error)" : "cannot write \(target.path): \(error)"
             return
         }
         result.recorded = target

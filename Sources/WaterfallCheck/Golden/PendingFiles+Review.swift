@@ -1,11 +1,5 @@
 import Foundation
 
-/// A problem with a pending recording or its fixture, naming the file.
-public struct PendingFileError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// What accepting one pending recording would change (`waterfall-check review`).
 public struct PendingReview: Sendable {
     public var pending: FixtureFile
@@ -46,21 +40,21 @@ extension PendingFiles {
 
     /// Moves a pending recording over its fixture (one `rename`, atomic), after checking it
     /// reads as a valid fixture: a corrupt recording is never accepted.
-    /// - Throws: ``FixtureError`` for an invalid recording; ``PendingFileError`` naming the
+    /// - Throws: ``FixtureError`` for an invalid recording; ``WaterfallCheckError/pendingFile(path:message:)`` naming the
     ///   paths when the rename fails (both files are then as they were).
     public static func accept(_ file: FixtureFile) throws {
         _ = try FixtureReader.read(contentsOf: file.url)
         let target = fixture(for: file.url)
         guard rename(file.url.path, target.path) == 0 else {
-            throw PendingFileError("cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(errno)))")
+            throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(errno)))")
         }
     }
 
     /// Deletes a pending recording.
-    /// - Throws: ``PendingFileError`` naming the path when it cannot be removed.
+    /// - Throws: ``WaterfallCheckError/pendingFile(path:message:)`` naming the path when it cannot be removed.
     public static func reject(_ file: FixtureFile) throws {
         do { try FileManager.default.removeItem(at: file.url) } catch {
-            throw PendingFileError("cannot delete \(file.path): \(error.localizedDescription)")
+            throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot delete \(file.path): \(error.localizedDescription)")
         }
     }
 }

@@ -45,14 +45,14 @@ public struct VerifyReport: Hashable, Sendable {
         return s
     }
 
-    /// The run's exit status for a gate: 2 when any fixture is an error (a fixture, engine, path
+    /// The run's verdict for a gate: `error` when any fixture is an error (a fixture, engine, path
     /// or write problem: the gate cannot vouch for it) or when every fixture was skipped (nothing
-    /// was checked, or there was nothing to check), else 1 when any failed, else 0.
+    /// was checked, or there was nothing to check), else `failed` when any failed, else `passed`.
     /// Pending recordings are the caller's policy (``pending``); `verify` in CI adds them.
-    public var exitStatus: Int32 {
-        if errors > 0 || nothingChecked { return 2 }
-        if failed > 0 { return 1 }
-        return 0
+    public var verdict: RunVerdict {
+        if errors > 0 || nothingChecked { return .error }
+        if failed > 0 { return .failed }
+        return .passed
     }
 
     /// The run vouches for nothing: it had no fixture at all (and no other shard has any), or
@@ -62,5 +62,5 @@ public struct VerifyReport: Hashable, Sendable {
     }
 
     /// `true` when every fixture passed, was skipped or recorded: what a user's test target asserts.
-    public var succeeded: Bool { exitStatus == 0 }
+    public var succeeded: Bool { verdict == .passed }
 }

@@ -1,11 +1,6 @@
 import Foundation
 
 extension HTMLReport {
-    /// Why a report could not be written.
-    public struct WriteError: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
-
     /// The file that marks a directory as a report this writer may write into again.
     public static let markerName = ".waterfall-check-report"
 
@@ -19,7 +14,7 @@ extension HTMLReport {
     /// (it holds ``markerName``); anything else is refused, so a mistyped `--html` never mixes
     /// pages into a user's folder.
     ///
-    /// - Throws: ``WriteError`` naming the path when the directory is not usable or a file
+    /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)`` naming the path when the directory is not usable or a file
     ///   cannot be written.
     public func write(to directory: URL) throws {
         let fm = FileManager.default
@@ -28,11 +23,11 @@ extension HTMLReport {
         if lstat(dir, &st) == 0 {
             var target = stat()
             guard stat(dir, &target) == 0, target.st_mode & S_IFMT == S_IFDIR else {
-                throw WriteError(description: "\(dir) exists and is not a directory")
+                throw WaterfallCheckError.cannotWrite(path: dir, reason: "it exists and is not a directory")
             }
             let contents = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
             guard contents.isEmpty || contents.contains(Self.markerName) else {
-                throw WriteError(description: "\(dir) exists and is not a waterfall-check report (no \(Self.markerName)); choose an empty or new directory")
+                throw WaterfallCheckError.cannotWrite(path: dir, reason: "it exists and is not a waterfall-check report (no \(Self.markerName)); choose an empty or new directory")
             }
         }
         do {
@@ -57,7 +52,7 @@ extension HTMLReport {
             }
             rmdir(cases.path)  // only when empty
         } catch {
-            throw WriteError(description: "cannot write the report to \(dir): \(error.localizedDescription)")
+            throw WaterfallCheckError.cannotWrite(path: dir, reason: "\(error)")
         }
     }
 

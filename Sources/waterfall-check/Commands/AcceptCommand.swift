@@ -44,13 +44,13 @@ private func runPending(_ args: inout Arguments, command: String, verb: String,
                         _ action: (FixtureFile) throws -> Void) throws -> Int32 {
     let all = args.flag("--all")
     var paths = try args.finish()
-    if all && !paths.isEmpty { throw UsageError("give PATH... or --all, not both") }
-    if !all && paths.isEmpty { throw UsageError("\(command) needs PATH... or --all") }
-    if paths.contains("") { throw UsageError("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
+    if all && !paths.isEmpty { throw WaterfallCheckError.usage("give PATH... or --all, not both") }
+    if !all && paths.isEmpty { throw WaterfallCheckError.usage("\(command) needs PATH... or --all") }
+    if paths.contains("") { throw WaterfallCheckError.usage("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
     if all { paths = ["."] }
-    if let refusal = refusalInCI(command) { printError(refusal); return 2 }
+    if let refusal = refusalInCI(command) { printError(refusal); return exitCode(.error) }
     let pending = PendingFiles.find(under: paths.map { URL(fileURLWithPath: $0) })
-    guard !pending.isEmpty else { printError("error: no pending recordings under \(paths.joined(separator: " "))"); return 2 }
+    guard !pending.isEmpty else { printError("error: no pending recordings under \(paths.joined(separator: " "))"); return exitCode(.error) }
     var status: Int32 = 0
     for file in pending {
         do {

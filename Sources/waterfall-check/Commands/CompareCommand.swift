@@ -40,8 +40,8 @@ enum CompareCommand: Command {
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let baselineSpec = try args.value("--baseline") else { throw UsageError("--baseline is required") }
-        guard let candidateSpec = try args.value("--candidate") else { throw UsageError("--candidate is required") }
+        guard let baselineSpec = try args.value("--baseline") else { throw WaterfallCheckError.usage("--baseline is required") }
+        guard let candidateSpec = try args.value("--candidate") else { throw WaterfallCheckError.usage("--candidate is required") }
         let fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
         let seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
         let tolerance = try args.tolerance()
@@ -59,7 +59,7 @@ enum CompareCommand: Command {
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
-        guard !cases.isEmpty else { throw UsageError("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
+        guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
         Interrupt.handler = { printError("compare: interrupted"); AtomicFile.removeTemporaries(); exit(130) }
@@ -74,13 +74,13 @@ enum CompareCommand: Command {
             var page = HTMLReport(title: "waterfall-check compare: \(baselineEntry.descriptor.name) (baseline) against \(candidateEntry.descriptor.name) (candidate)")
             page.add(report)
             do { try page.write(to: URL(fileURLWithPath: htmlDir)) } catch {
-                printError("error: \(error)"); return 2
+                printError("error: \(error)"); return exitCode(.error)
             }
         }
         if let saveDir {
             let written = try report.saveFixtures(in: saveDir)
             for path in written { print("saved \(path)") }
         }
-        return report.exitStatus
+        return exitCode(report.verdict)
     }
 }

@@ -14,7 +14,7 @@ enum EnginesCommand: Command {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let rest = try args.finish()
-        guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
+        guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
         let entries = EngineRegistry.builtIn.entries
         let nameWidth = entries.map { $0.descriptor.name.count }.max() ?? 0
         for e in entries {
@@ -23,6 +23,6 @@ enum EnginesCommand: Command {
             let features = d.features == .all ? "all features" : d.features.names.joined(separator: ",")
             print("\(d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(d.version)  [\(caps)]  (\(features))  \(d.summary)")
         }
-        return 0
+        return exitCode(.passed)
     }
 }

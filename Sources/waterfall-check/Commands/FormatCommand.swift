@@ -25,11 +25,11 @@ enum FormatCommand: Command {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let check = args.flag("--check")
         let paths = try args.finish()
-        guard !paths.isEmpty else { throw UsageError("format needs at least one PATH") }
-        if !check, let refusal = refusalInCI(name) { printError(refusal); return 2 }
+        guard !paths.isEmpty else { throw WaterfallCheckError.usage("format needs at least one PATH") }
+        if !check, let refusal = refusalInCI(name) { printError(refusal); return exitCode(.error) }
         let files: [URL]
-        do { files = try FixtureFile.files(at: paths).map(\.url) } catch let e as FixtureFile.CollectError {
-            printError("error: \(e)"); return 2
+        do { files = try FixtureFile.files(at: paths).map(\.url) } catch let e as WaterfallCheckError {
+            printError("error: \(e)"); return exitCode(.error)
         }
         var faults = 0, changed = 0
         for url in files {
@@ -42,11 +42,11 @@ enum FormatCommand: Command {
                 faults += 1
             }
         }
-        if faults > 0 { return 2 }
+        if faults > 0 { return exitCode(.error) }
         if check && changed > 0 {
             printError("\(changed) of \(files.count) file(s) not in canonical form; run 'waterfall-check format' on them")
-            return 1
+            return exitCode(.failed)
         }
-        return 0
+        return exitCode(.passed)
     }
 }

@@ -50,13 +50,13 @@ enum FuzzCommand: Command {
         if args.flag("--list-invariants") {
             let width = Invariants.all.map(\.id.count).max()!
             for inv in Invariants.all { print("\(inv.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(inv.statement)") }
-            return 0
+            return exitCode(.passed)
         }
         let engineName = try args.value("--engine")
         let seed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", parseSeed) ?? UInt64.random(in: 0...UInt64.max)
         let cases = try args.positiveInt("--cases")
         let duration = try args.value("--duration", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
-        if cases != nil && duration != nil { throw UsageError("give --cases or --duration, not both") }
+        if cases != nil && duration != nil { throw WaterfallCheckError.usage("give --cases or --duration, not both") }
         let jobs = try args.jobs() ?? ProcessInfo.processInfo.activeProcessorCount
         let explicitSave = try args.value("--save")
         let json = try args.value("--json")
@@ -69,7 +69,7 @@ enum FuzzCommand: Command {
         let explicitTolerance = try args.tolerance()
         let tolerance = explicitTolerance ?? .default
         let rest = try args.finish()
-        guard rest.isEmpty else { throw UsageError("unexpected argument \(rest[0])") }
+        guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
 
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
@@ -79,8 +79,8 @@ enum FuzzCommand: Command {
         do {
             selection = try InvariantSet(ids: only)
             selection.subtract(try InvariantSet(ids: Set(skip)))
-        } catch { throw UsageError("\(error)") }
-        guard !selection.isEmpty else { throw UsageError("--invariants and --skip leave no invariant to check") }
+        } catch { throw WaterfallCheckError.usage("\(error)") }
+        guard !selection.isEmpty else { throw WaterfallCheckError.usage("--invariants and --skip leave no invariant to check") }
 
         let saveDirectory = explicitSave ?? defaultSaveDirectory
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
@@ -157,15 +157,15 @@ enum FuzzCommand: Command {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
             page.add(report, engine: descriptor.name)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
-                throw UsageError("cannot write the HTML report to \(html): \(error)")
+                throw WaterfallCheckError.usage("cannot write the HTML report to \(html): \(error)")
             }
         }
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
             for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printable(f.message))") }
-            return 2
+            return exitCode(.error)
         }
-        return report.counterexamples.isEmpty && replayFailures == 0 ? 0 : 1
+        return exitCode(report.counterexamples.isEmpty && replayFailures == 0 ? .passed : .failed)
     }
 
     /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,

@@ -37,7 +37,7 @@ enum RecordCommand: Command {
         let jobs = try args.jobs()
         let paths = try fixturePaths(try args.finish(), command: name)
         let engine = try resolveEngine(engineName, options: options)
-        if let refusal = refusalInCI(name) { printError(refusal); return 2 }
+        if let refusal = refusalInCI(name) { printError(refusal); return exitCode(.error) }
 
         let runner = GoldenRunner(engine: engine.make, tolerance: tolerance, recordMode: mode ?? .failed,
                                   recordTarget: accept ? .fixture : .pending,
@@ -48,6 +48,6 @@ enum RecordCommand: Command {
         if !accept && report.results.contains(where: { $0.recorded != nil }) {
             print("review with: waterfall-check review \(paths.map(\.relativePath).joined(separator: " "))")
         }
-        return report.exitStatus
+        return exitCode(report.verdict)
     }
 }

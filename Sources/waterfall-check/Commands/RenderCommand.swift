@@ -45,8 +45,8 @@ enum RenderCommand: Command {
         let scale = try args.value("--scale", as: "pixels per pt, above 0 and at most 1000") { Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } }
         let engineOptions = try engineOptions(&args)
         let rest = try args.finish()
-        guard rest.count == 1 else { throw UsageError(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
-        guard !(diff && sideBySide) else { throw UsageError("--diff and --side-by-side are exclusive") }
+        guard rest.count == 1 else { throw WaterfallCheckError.usage(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
+        guard !(diff && sideBySide) else { throw WaterfallCheckError.usage("--diff and --side-by-side are exclusive") }
         let entry = try resolveEngine(engineName, options: engineOptions)
         let reference = try against.map { try resolveEngine($0, options: engineOptions) }
         if reference != nil && !sideBySide { diff = true }
@@ -54,30 +54,30 @@ enum RenderCommand: Command {
         try refuseFixtureCollision(out, option: "--out", fixturePaths: [URL(fileURLWithPath: path)])
         let fixture: Fixture
         do { fixture = try FixtureReader.read(contentsOf: URL(fileURLWithPath: path)) } catch let e as FixtureError {
-            printError("\(e)"); return 2
+            printError("\(e)"); return exitCode(.error)
         }
         var expected: LayoutResult?
         if let reference {
             do { expected = try reference.make().layout(fixture.input) } catch let e as LayoutError {
                 printError("error: \(path): engine \(reference.descriptor.name) rejected the input: \(e)")
-                return 1
+                return exitCode(.failed)
             }
         } else if diff || sideBySide {
             switch fixture.expected {
             case .layout(let r)?: expected = r
             case .error(let code)?:
                 printError("error: \(path): the fixture expects the error \(code.rawValue), so there are no frames to draw against")
-                return 2
+                return exitCode(.error)
             case nil:
                 printError("error: \(path): the fixture has no expected frames to draw against (drop --diff / --side-by-side)")
-                return 2
+                return exitCode(.error)
             }
         }
         let engine = entry.make()
         let actual: LayoutResult
         do { actual = try engine.layout(fixture.input) } catch let e as LayoutError {
             printError("error: \(path): engine \(engine.descriptor.name) rejected the input: \(e)")
-            return 1
+            return exitCode(.failed)
         }
         let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
                                           tolerance: tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default,
@@ -91,12 +91,12 @@ enum RenderCommand: Command {
         }
         guard let out, out != "-" else {
             writeDescriptor(1, svg)
-            return 0
+            return exitCode(.passed)
         }
         do { try writeReport(Data(svg.utf8), to: out) } catch {
             printError("error: \(error)")
-            return 2
+            return exitCode(.error)
         }
-        return 0
+        return exitCode(.passed)
     }
 }

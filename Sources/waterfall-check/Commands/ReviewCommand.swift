@@ -20,10 +20,10 @@ enum ReviewCommand: Command {
         var rest = try args.finish()
         if rest.isEmpty { rest = ["."] }
         if let missing = rest.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
-            printError("error: no such file or directory: '\(missing)'"); return 2
+            printError("error: no such file or directory: '\(missing)'"); return exitCode(.error)
         }
         let pending = PendingFiles.find(under: rest.map { URL(fileURLWithPath: $0) })
-        guard !pending.isEmpty else { print("no pending recordings under \(rest.joined(separator: " "))"); return 0 }
+        guard !pending.isEmpty else { print("no pending recordings under \(rest.joined(separator: " "))"); return exitCode(.passed) }
         var status: Int32 = 0
         for file in pending {
             do {

@@ -88,9 +88,9 @@ enum VerifyCommand: Command {
                                           "fixtures: " + paths.map(\.relativePath).joined(separator: " ")])
             page.add(report)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
-                printError("error: \(error)"); return 2
+                printError("error: \(error)"); return exitCode(.error)
             }
         }
-        return report.exitStatus
+        return exitCode(report.verdict)
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import WaterfallEngines
+
+// The command line's front end: what the library's results become for the user. Standard error,
+// report files, the CI switch, and the one mapping from a run's verdict (or an error) to an exit
+// status. Commands call these; nothing else in the executable writes stderr or picks a status.
+
+/// The exit status of a run: 0 passed, 1 a check failed, 2 an error (``RunVerdict``).
+func exitCode(_ verdict: RunVerdict) -> Int32 { Int32(verdict.rawValue) }
+
+/// The exit status of a command that stopped with `error`: always 2 (a usage, fixture, engine,
+/// path or write problem). A usage error prints the message, the command's synopsis and where
+/// the full help is, never the whole help; any other error its message alone.
+func exitCode(for error: Error, command: Command.Type?) -> Int32 {
+    if case WaterfallCheckError.usage(let message) = error {
+        var text = "error: \(message)"
+        if let command {
+            text += "\n" + synopsis(of: command.usage) + "\nsee 'waterfall-check help \(command.name)'"
+        }
+        printError(text)
+    } else {
+        printError("error: \(error)")
+    }
+    return 2
+}
+
+/// The `USAGE:` lines of a usage text (up to the first blank line).
+func synopsis(of usage: String) -> String {
+    let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("USAGE:") }) else { return lines.first.map(String.init) ?? "" }
+    return lines[start...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: "\n")
+}
+
+/// Writes to standard error; a closed or full stderr loses the message, never the run (D7).
+func printError(_ message: String) {
+    writeStandardError(message + "\n")
+}
+
+/// Writes a report file named on the command line (allowed in CI), creating its directory.
+/// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)`` naming the path (exit status 2,
+///   without the usage text: the command line was right, the file system said no).
+func writeReport(_ data: Data, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    do {
+        try FileManager.default.createDirectory(atPath: FilePath.parent(url.path), withIntermediateDirectories: true)
+        // A device (/dev/null), FIFO or symbolic link is written through, never replaced (D2).
+        try AtomicFile.write(data, to: url, special: .writeInPlace)
+    } catch WaterfallCheckError.cannotWrite(_, let reason) {
+        throw WaterfallCheckError.cannotWrite(path: "report \(path)", reason: reason)
+    } catch {
+        throw WaterfallCheckError.cannotWrite(path: "report \(path)", reason: error.localizedDescription)
+    }
+}
+
+/// Whether the environment variable `CI` is set to something other than `0` or `false`.
+/// The library never reads the environment: only the executable does, here.
+var isCI: Bool {
+    guard let v = ProcessInfo.processInfo.environment["CI"] else { return false }
+    let l = v.lowercased()
+    return !(l == "0" || l == "false")
+}
+
