@@ -56,19 +56,17 @@ struct FuzzReplayTests {
         defer { dir.cleanup() }
         let engine = "exec:python3 \(ExternalTestSupport.fakeEngine) nudge"
         let found = try CLI.run(["fuzz", "--engine", engine, "--seed", "1", "--cases", "20", "--tolerance", "0",
-                                 "--invariants", "stacking,no-overlap", "--shrink-time", "5", "--save", "saved", "--jobs", "1"],
+                                 "--invariants", "stacking", "--shrink-time", "5", "--save", "saved", "--jobs", "1"],
                                 in: dir.url, ci: "true")
         #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
         let replayLine = try #require(found.stdout.split(separator: "\n").first { $0.contains("replay: waterfall-check fuzz") })
-        // One bug, one report: both invariants in one block, one replay line, one file.
-        #expect(found.stdout.components(separatedBy: "  replay: ").count == 2, "\(found.stdout)")
-        #expect(replayLine.contains("--tolerance 0.0 --invariants no-overlap,stacking "), "\(replayLine)")
-        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants no-overlap,stacking"), "\(found.stdout)")
+        #expect(replayLine.contains("--tolerance 0.0 --invariants stacking "), "\(replayLine)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking"), "\(found.stdout)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
-        let file = try #require(saved.first { $0.hasPrefix("fuzz-no-overlap-") })
+        let file = try #require(saved.first { $0.hasPrefix("fuzz-stacking-") })
         let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))
         #expect(fixture.tolerance == 0)
-        #expect(fixture.fuzzInvariants == (try InvariantSet(ids: ["no-overlap", "stacking"])))
+        #expect(fixture.fuzzInvariants == (try InvariantSet(ids: ["stacking"])))
 
         // The printed replay line, run as a shell would.
         let exe = try CLI.executable().path
@@ -88,7 +86,7 @@ struct FuzzReplayTests {
         let next = try CLI.run(["fuzz", "--engine", engine, "--seed", "2", "--cases", "1", "--save", "saved", "--jobs", "1"],
                                in: dir.url, ci: "true")
         #expect(next.status == 1)
-        #expect(next.stdout.contains("replay FAIL saved/fuzz-no-overlap-"), "\(next.stdout)")
+        #expect(next.stdout.contains("replay FAIL saved/fuzz-stacking-"), "\(next.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path).count == 1)
     }
 }
