@@ -191,14 +191,8 @@ struct AdversarialTerminationTests {
             exec sleep 1000
             """, to: "deaf.sh")
         chmod(script.path, 0o755)
-        let p = Process()
-        p.executableURL = try CLI.executable()
-        p.arguments = ["verify", "--jobs", "1", "--engine", "exec:\(script.path)", "fx"]
-        p.currentDirectoryURL = dir.url
-        p.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Subprocess(try CLI.executable().path, ["verify", "--jobs", "1", "--engine", "exec:\(script.path)", "fx"],
+                               in: dir.url, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], capture: false)
         // The engine writes its pid before its hello; wait for it (the run cannot finish first:
         // the engine never answers within the 10-s default timeout).
         var enginePID: pid_t?
@@ -208,9 +202,8 @@ struct AdversarialTerminationTests {
         }
         let engine = try #require(enginePID)
         usleep(200_000) // let the harness finish the handshake and register the engine
-        p.terminate() // SIGTERM
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 143)
+        p.signal(SIGTERM)
+        #expect(p.wait() == 143)
         // Gone, or a zombie waiting for its new parent to reap it: not running either way.
         let state = (try? String(contentsOfFile: "/proc/\(engine)/stat", encoding: .utf8))?
             .split(separator: ")").last?.split(separator: " ").first

@@ -34,16 +34,8 @@ struct AdversarialSignalTests {
         return state != nil && state != "Z"
     }
 
-    private func start(_ arguments: [String], in dir: URL) throws -> Process {
-        let p = Process()
-        p.executableURL = try CLI.executable()
-        p.arguments = arguments
-        p.currentDirectoryURL = dir
-        p.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return p
+    private func start(_ arguments: [String], in dir: URL) throws -> Subprocess {
+        try Subprocess(try CLI.executable().path, arguments, in: dir, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], capture: false)
     }
 
     @Test("D9: SIGINT of verify and of record stops a hung external engine and exits 130")
@@ -55,9 +47,9 @@ struct AdversarialSignalTests {
             let p = try start(command + ["--jobs", "1", "--engine-timeout", "60", "--engine", "exec:\(script)", "fx"], in: dir.url)
             let engine = try #require(waitForPID(pidFile))
             usleep(300_000)
-            kill(p.processIdentifier, SIGINT)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 130, "\(command)")
+            p.signal(SIGINT)
+            let status = p.wait()
+            #expect(status == 130, "\(command)")
             #expect(!isRunning(engine), "\(command): engine \(engine) still running")
             if isRunning(engine) { kill(engine, SIGKILL) }
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path + "/fx") == ["a.json"])
@@ -74,8 +66,8 @@ struct AdversarialSignalTests {
         let engine = try #require(waitForPID(pidFile))
         usleep(300_000)
         let sent = Date()
-        kill(p.processIdentifier, SIGINT)
-        p.waitUntilExit()
+        p.signal(SIGINT)
+        _ = p.wait()
         #expect(Date().timeIntervalSince(sent) < 4, "took \(Date().timeIntervalSince(sent)) s")
         #expect(!isRunning(engine))
         if isRunning(engine) { kill(engine, SIGKILL) }

@@ -5,18 +5,9 @@ import Testing
 /// `waterfall-check` run through `/bin/sh -c SCRIPT` (for redirections and non-UTF-8 bytes):
 /// `$WC` is the executable. Returns the script's exit status and its stdout.
 func shell(_ script: String, in directory: URL) throws -> (status: Int32, stdout: String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", script]
-    p.currentDirectoryURL = directory
-    p.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "WC": try CLI.executable().path]
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    let (status, data, _) = try Subprocess("/bin/sh", ["-c", script], in: directory,
+                                           environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "WC": try CLI.executable().path]).finish()
+    return (status, String(decoding: data, as: UTF8.self))
 }
 
 /// Report targets and hostile paths (D1, D2, D3, D7, D14): nothing is deleted or replaced that

@@ -69,17 +69,9 @@ struct ExternalServerTests {
 extension ExternalServerTests {
     /// Runs the built `waterfall-engine` with `arguments` and `stdin`; returns status and stdout.
     private func run(_ arguments: [String], stdin: String = "") throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: S.engineExecutable)
-        p.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input; p.standardOutput = output; p.standardError = FileHandle.nullDevice
-        try p.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: out, as: UTF8.self))
+        let (status, out, _) = try Subprocess(S.engineExecutable, arguments, environment: ["PATH": "/usr/bin:/bin"],
+                                              input: Data(stdin.utf8)).finish()
+        return (status, String(decoding: out, as: UTF8.self))
     }
 
     @Test("waterfall-engine: --version, --list, end of input exits 0, an unknown engine exits 2")

@@ -5,8 +5,6 @@ import Testing
 /// process's own, so CI=true on the test machine changes nothing).
 enum CLI {
     struct Output { var status: Int32; var stdout: String; var stderr: String }
-    /// Standard error, read on another thread (written before `group.wait()` returns).
-    private final class ErrorOutput: @unchecked Sendable { var data = Data() }
     struct Missing: Error, CustomStringConvertible { var description: String }
 
     /// `waterfall-check`, found beside the test bundle (SwiftPM builds every product for `swift test`).
@@ -24,28 +22,14 @@ enum CLI {
     /// - Parameter asUser: run as this numeric user and group id through `setpriv` (to test
     ///   permissions as root).
     static func run(_ arguments: [String], in directory: URL, ci: String? = nil, asUser: UInt32? = nil) throws -> Output {
-        let p = Process()
         let exe = try executable()
-        if let user = asUser {
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            p.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", exe.path] + arguments
-        } else {
-            p.executableURL = exe
-            p.arguments = arguments
-        }
-        p.currentDirectoryURL = directory
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         if let ci { env["CI"] = ci }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let group = DispatchGroup()
-        let e = ErrorOutput()
-        DispatchQueue.global().async(group: group) { e.data = err.fileHandleForReading.readDataToEndOfFile() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e.data, as: UTF8.self))
+        let p = asUser.map { user in
+            Result { try Subprocess("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", exe.path] + arguments,
+                                    in: directory, environment: env) }
+        } ?? Result { try Subprocess(exe.path, arguments, in: directory, environment: env) }
+        let (status, o, e) = try p.get().finish()
+        return Output(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 }

@@ -51,3 +51,38 @@ struct HTMLReportVerifyTests {
         #expect(try Probe.elements(doc, "rect", "@data-element and @data-change='moved'").count == 3) // nothing else
     }
 }
+
+/// The HTML report of a golden run is drawn from the run's results alone.
+@Suite("HTML report of a golden run: one read, one layout, the text's counts")
+struct HTMLReportVerifyDataTests {
+    /// The reference engine, counting its layouts across every instance a runner makes.
+    final class CountingEngine: LayoutEngine {
+        nonisolated(unsafe) static var layouts = 0
+        private static let lock = NSLock()
+        let reference = ReferenceEngine()
+        var descriptor: EngineDescriptor { reference.descriptor }
+        func layout(_ input: LayoutInput) throws -> LayoutResult {
+            Self.lock.withLock { Self.layouts += 1 }
+            return try reference.layout(input)
+        }
+    }
+
+    @Test("verify --html on a failing fixture lays it out once, and the page counts what the text counts")
+    func oneLayoutPerFixture() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        try RenderFixtures.writeRun(in: dir)
+        CountingEngine.layouts = 0
+        var runner = GoldenRunner(engine: { CountingEngine() }, jobs: 1)
+        runner.keepsLayouts = true
+        let run = runner.run(paths: [dir.url.appendingPathComponent("fixtures")])
+        // ok.json and moved.json are laid out once each; bad.json cannot be read.
+        #expect(CountingEngine.layouts == 2)
+        var page = HTMLReport(title: "verify")
+        page.add(run)
+        #expect(CountingEngine.layouts == 2)
+        let moved = try #require(page.cases.first { $0.name == "moved" })
+        #expect(moved.actual != nil && moved.expected != nil)
+        for status in CaseStatus.allCases { #expect(page.count(status) == run.count(status), "\(status)") }
+        #expect(page.cases.count == run.results.count)
+    }
+}

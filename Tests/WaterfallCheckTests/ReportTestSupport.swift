@@ -25,17 +25,9 @@ enum Python {
 
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) \(arguments.prefix(2).joined(separator: " ")) failed (\(p.terminationStatus)): \(String(decoding: e, as: UTF8.self))")
+        let (status, o, e) = try Subprocess(executable, arguments, environment: ProcessInfo.processInfo.environment).finish()
+        guard status == 0 else {
+            throw Failure(description: "\(executable) \(arguments.prefix(2).joined(separator: " ")) failed (\(status)): \(String(decoding: e, as: UTF8.self))")
         }
         return String(decoding: o, as: UTF8.self)
     }
