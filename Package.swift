@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "WaterfallCheck",
-    platforms: [.macOS(.v13)],
+    // The engine contract (WaterfallLayout) builds for iOS too; the harness needs json-c
+    // (pkg-config), which iOS does not have (docs/swift-api.md, "What works where").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "WaterfallLayout", targets: ["WaterfallLayout"]),
         .library(name: "WaterfallCheck", targets: ["WaterfallCheck"]),
+        .library(name: "WaterfallCheckTesting", targets: ["WaterfallCheckTesting"]),
         .library(name: "ClassicLayouts", targets: ["ClassicLayouts"]),
         .executable(name: "waterfall-check", targets: ["waterfall-check"]),
         .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
@@ -21,6 +24,8 @@ let package = Package(
         .target(name: "ClassicLayouts", dependencies: ["WaterfallLayout"]),
         // The harness: depends on the engine contract and json-c, never on the tutorial ports.
         .target(name: "WaterfallCheck", dependencies: ["WaterfallLayout", "CJSONC"]),
+        // assertGoldens / assertInvariants for a package's own test target (Swift Testing).
+        .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheck"]),
         // The executables' engine list: the reference plus the classic ports.
         .target(name: "WaterfallEngines", dependencies: ["WaterfallCheck", "ClassicLayouts"]),
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallEngines"]),
@@ -30,6 +35,7 @@ let package = Package(
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
         .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallEngines"]),
         .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallEngines"], exclude: ["FakeEngines"]),
+        .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.

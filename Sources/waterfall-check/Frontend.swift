@@ -54,9 +54,5 @@ func writeReport(_ data: Data, to path: String) throws {
 
 /// Whether the environment variable `CI` is set to something other than `0` or `false`.
 /// The library never reads the environment: only the executable does, here.
-var isCI: Bool {
-    guard let v = ProcessInfo.processInfo.environment["CI"] else { return false }
-    let l = v.lowercased()
-    return !(l == "0" || l == "false")
-}
+var isCI: Bool { RecordMode.isCI(ProcessInfo.processInfo.environment) }
 

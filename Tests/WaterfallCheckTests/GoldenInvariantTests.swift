@@ -30,11 +30,14 @@ struct GoldenInvariantTests {
         }
     }
 
-    @Test("a fixture without expected passes or fails on the invariants")
+    @Test("a fixture without expected is checked (not passed) or fails on the invariants")
     func inputOnly() {
         let fixture = TwoColumns.fixture("input-only", expected: nil)
-        let runner = GoldenRunner(engine: { ReferenceEngine() }, invariants: InvariantChecker())
-        #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .passed)
+        var runner = GoldenRunner(engine: { ReferenceEngine() }, invariants: InvariantChecker())
+        #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .checked)
+        runner.requiresExpected = true
+        #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .failed)
+        runner.requiresExpected = false
         let verdict = runner.judge(fixture, engine: OneColumn())
         #expect(verdict.status == .failed)
         #expect(verdict.violations.contains { $0.hasPrefix("placement") }, "\(verdict.violations)")

@@ -68,7 +68,7 @@ struct GoldenRunnerTests {
         let none = runner(engine).run(paths: [dir.url]).results[0]
         #expect(none.status == .error && none.message == "no expected and no invariant checker")
         let ok = runner(engine, invariants: FixedChecker(violations: [])).run(paths: [dir.url]).results[0]
-        #expect(ok.status == .passed)
+        #expect(ok.status == .checked)
         let bad = runner(engine, invariants: FixedChecker(violations: ["no-overlap: item 0.0 overlaps item 0.2"])).run(paths: [dir.url]).results[0]
         #expect(bad.status == .failed && bad.violations == ["no-overlap: item 0.0 overlaps item 0.2"])
         let fault = runner(.error(EngineCrashed()), invariants: FixedChecker(violations: [])).run(paths: [dir.url]).results[0]

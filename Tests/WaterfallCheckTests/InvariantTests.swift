@@ -3,14 +3,6 @@ import Testing
 import WaterfallLayout
 @testable import WaterfallCheck
 
-/// An engine that answers one fixed result, for hand-made cases.
-final class FixedEngine: LayoutEngine {
-    let descriptor = EngineDescriptor(name: "fixed", version: "0")
-    let result: LayoutResult
-    init(_ result: LayoutResult) { self.result = result }
-    func layout(_ input: LayoutInput) throws -> LayoutResult { result }
-}
-
 @Suite("Invariants on hand-derived cases")
 struct InvariantTests {
     /// FIXTURE-FORMAT §1's example: 375 wide, 3 columns, spacings and insets 10, a 44-pt header,

@@ -28,7 +28,8 @@ struct RecordCLITests {
         #expect(review.status == 0)
         #expect(review.stdout.contains("F/drifted.json.new: 1 change in expected"))
         #expect(review.stdout.contains("  item 0.2  [0, 15, 50, 30]  [0, 10, 50, 30]  5"))
-        #expect(review.stdout.contains("F/new.json.new: 0 changes in expected; adds expected: contentSize [100, 40], 3 frames"))
+        #expect(review.stdout.contains("F/new.json.new: 4 changes in expected; adds expected: contentSize [100, 40], 3 frames"))
+        #expect(review.stdout.contains("  item 0.2     -        [0, 10, 50, 30]  -"), "\(review.stdout)")
 
         let accept = try CLI.run(["accept", "F/drifted.json"], in: dir.url)
         #expect(accept.status == 0 && accept.stdout == "accepted F/drifted.json.new\n")

@@ -86,9 +86,16 @@ struct RecordTests {
     @Test("an engine error code is recorded as an expected error; unsupported and faults are not recorded")
     func errorsRecorded() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
+        // An error for a valid input breaks accepts-valid: never recorded.
         try dir.write(TwoColumns.fixture("m", expected: nil), to: "m.json")
-        _ = record(dir, .missing, answer: .error(LayoutError(.invalidSpan)))
-        #expect(try pendingExpected(dir, "m.json.new") == .error(.invalidSpan))
+        let refused = record(dir, .missing, answer: .error(LayoutError(.invalidSpan))).results[0]
+        #expect(refused.status == .failed && refused.message.hasPrefix("not recorded (breaks accepts-valid"), "\(refused.message)")
+        #expect(!dir.exists("m.json.new"))
+        var invalid = TwoColumns.fixture("m", expected: nil)
+        invalid.input.settings.columnCount = 0
+        try dir.write(invalid, to: "m.json")
+        _ = record(dir, .missing, answer: .error(LayoutError(.invalidColumnCount)))
+        #expect(try pendingExpected(dir, "m.json.new") == .error(.invalidColumnCount))
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("m.json.new"))
         #expect(record(dir, .all, answer: .error(LayoutError.unsupported("x"))).results[0].status == .skipped)
         #expect(record(dir, .all, answer: .error(EngineCrashed())).results[0].status == .error)
@@ -135,7 +142,9 @@ struct RecordTests {
         // Current expected has item 0.2 at y 15; the recording has y 10.
         #expect(drifted.changes.map(\.sentence) == ["item 0.2 moved by 5 pt: expected [0, 15, 50, 30] actual [0, 10, 50, 30]"])
         let missing = try PendingFiles.review(pending[1])
-        #expect(missing.changes.isEmpty && missing.note == "adds expected: contentSize [100, 40], 3 frames")
+        #expect(missing.changes.map(\.subject.description) == ["item 0.0", "item 0.1", "item 0.2", "contentSize"])
+        #expect(missing.changes.allSatisfy { $0.expected == nil && $0.change == .extra })
+        #expect(missing.note == "adds expected: contentSize [100, 40], 3 frames")
 
         try PendingFiles.accept(pending[0])
         #expect(!dir.exists("drifted.json.new"))

@@ -135,7 +135,7 @@ public struct EngineComparison {
             let outcome = compare(c.input, tolerance: tol)
             report.cases += 1
             switch outcome.status {
-            case .passed, .recorded: report.identical += 1
+            case .passed, .checked, .recorded: report.identical += 1
             case .skipped: report.skipped.append((c.name, outcome.reason ?? ""))
             case .error:
                 report.faultingCases += 1

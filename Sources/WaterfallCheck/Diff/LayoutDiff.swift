@@ -201,20 +201,19 @@ public struct LayoutDiff: Hashable, Sendable {
         var out: [Entry] = []
         var largest = Tolerance.delta(e.contentSize, a.contentSize)
         if largest.isNaN { largest = .infinity }
-        func compare(_ id: ElementID, _ x: CGRect?, _ y: CGRect?, path: @autoclosure () -> [JSONPathComponent],
-                     container: @autoclosure () -> [JSONPathComponent]) {
+        func compare(_ id: ElementID, _ x: CGRect?, _ y: CGRect?, container: @autoclosure () -> [JSONPathComponent]) {
             let x = x == CGRect.null ? nil : x, y = y == CGRect.null ? nil : y
             switch (x, y) {
             case let (x?, y?):
                 let d = Tolerance.delta(x, y)
                 largest = max(largest, d.isNaN ? .infinity : d)
                 if !tolerance.matches(x, y) {
-                    out.append(Entry(subject: .element(id), expected: .frame(x), actual: .frame(y), change: .moved, path: path()))
+                    out.append(Entry(subject: .element(id), expected: .frame(x), actual: .frame(y), change: .moved, path: id.expectedPath))
                 } else if keepingMatches {
                     out.append(Entry(subject: .element(id), expected: .frame(x), actual: .frame(y), change: .same))
                 }
             case let (x?, nil):
-                out.append(Entry(subject: .element(id), expected: .frame(x), actual: nil, change: .missing, path: path()))
+                out.append(Entry(subject: .element(id), expected: .frame(x), actual: nil, change: .missing, path: id.expectedPath))
             case let (nil, y?):
                 out.append(Entry(subject: .element(id), expected: nil, actual: .frame(y), change: .extra, path: container()))
             case (nil, nil):
@@ -227,13 +226,13 @@ public struct LayoutDiff: Hashable, Sendable {
             let y = s < a.sections.count ? a.sections[s] : nil
             let base = sectionsPath + [.index(s)]
             let section = x == nil ? sectionsPath : base
-            compare(.header(s), x?.header, y?.header, path: base + [.key("header")], container: section)
+            compare(.header(s), x?.header, y?.header, container: section)
             let xi = x?.items ?? [], yi = y?.items ?? []
             for i in 0..<max(xi.count, yi.count) {
                 compare(.item(s, i), i < xi.count ? xi[i] : nil, i < yi.count ? yi[i] : nil,
-                        path: base + [.key("items"), .index(i)], container: x == nil ? section : base + [.key("items")])
+                        container: x == nil ? section : base + [.key("items")])
             }
-            compare(.footer(s), x?.footer, y?.footer, path: base + [.key("footer")], container: section)
+            compare(.footer(s), x?.footer, y?.footer, container: section)
         }
         for extra in e.extraElements {
             out.append(Entry(subject: .element(extra.id), expected: .frame(extra.frame), actual: nil, change: .missing, path: sectionsPath))
@@ -264,4 +263,17 @@ public struct LayoutDiff: Hashable, Sendable {
 public func formatDelta(_ v: CGFloat) -> String {
     if v.isFinite && v != 0 && abs(v) < 0.01 { return String(format: "%.3g", Double(v)) }
     return formatPoints(v)
+}
+
+extension ElementID {
+    /// The JSON path of this element's frame in a fixture's `expected`
+    /// (`expected.sections[0].items[4]`, `expected.sections[1].header`).
+    public var expectedPath: [JSONPathComponent] {
+        let section: [JSONPathComponent] = [.key("expected"), .key("sections"), .index(self.section)]
+        switch kind {
+        case .header: return section + [.key("header")]
+        case .item: return section + [.key("items"), .index(item)]
+        case .footer: return section + [.key("footer")]
+        }
+    }
 }

@@ -11,7 +11,12 @@ extension Counterexample {
     /// `source` is a runnable command line: `--engine` is `engineArgument` (what the user passed,
     /// e.g. `exec:./my-engine`), else the engine's name, shell-quoted either way (D15: an
     /// engine's hello name is untrusted text).
-    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil) -> Fixture {
+    ///
+    /// A `tolerance` other than the default is written as the fixture's `tolerance`, so
+    /// `verify` judges the saved case as the run did and keeps it red.
+    /// `tolerance` defaults to the run's (``tolerance``).
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance? = nil) -> Fixture {
+        let tol = tolerance ?? self.tolerance
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
             ("engine", .string(engine.name)), ("version", .string(engine.version)),
@@ -32,8 +37,8 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: invariants))",
-            tolerance: tolerance.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
+            tolerance: tol == .default ? nil : tol.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 
     /// The options that change a verdict, as command-line arguments with a leading space:
@@ -90,6 +95,17 @@ extension Fixture {
     var fuzzQuerySeed: UInt64 {
         guard case .string(let s)? = extensions?["fuzz"]?["querySeed"] else { return 0 }
         return UInt64(s) ?? 0
+    }
+
+    /// Writes the fixture in canonical form as `<directory>/<name>.json` (creating the
+    /// directory), atomically; returns the file.
+    /// - Throws: the directory's or the write's error.
+    @discardableResult
+    public func save(in directory: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name + ".json")
+        try AtomicFile.write(Data(CanonicalWriter.string(for: self).utf8), to: file)
+        return file
     }
 }
 

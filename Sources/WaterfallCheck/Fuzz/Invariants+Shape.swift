@@ -3,28 +3,11 @@ import WaterfallLayout
 
 // complete, finite, no-overlap: the shape of a result, whatever the placement rule.
 
-/// `complete`: one frame per item, header and footer; nothing extra. O(elements).
+/// `complete`: one frame per item, header and footer; nothing extra (``LayoutResult/shapeProblem(for:)``).
+/// O(elements).
 func checkComplete(_ c: CheckContext) -> InvariantFailure? {
-    guard let r = c.result else { return nil }
-    let id = "complete"
-    if r.sections.count != c.input.sections.count {
-        return Invariants.fail(id, "\(r.sections.count) sections of frames for \(c.input.sections.count) input sections")
-    }
-    for (si, (input, out)) in zip(c.input.sections, r.sections).enumerated() {
-        for (kind, has, frame, eid) in [("header", input.header != nil, out.header, ElementID.header(si)),
-                                        ("footer", input.footer != nil, out.footer, ElementID.footer(si))] {
-            if has && frame == nil { return Invariants.fail(id, "\(eid) has no frame", [eid]) }
-            if !has, let f = frame { return Invariants.fail(id, "\(eid) \(f.shortDescription) is reported, but section \(si) has no \(kind)", [eid]) }
-        }
-        if out.items.count != input.items.count {
-            return Invariants.fail(id, "section \(si) has \(out.items.count) item frames for \(input.items.count) items")
-        }
-        if let i = out.items.firstIndex(where: \.isNull) { return Invariants.fail(id, "item \(si).\(i) has no frame", [.item(si, i)]) }
-    }
-    if let e = r.extraElements.first {
-        return Invariants.fail(id, "\(e.id) \(e.frame.shortDescription) is reported again or does not exist (\(r.extraElements.count) extra)", [e.id])
-    }
-    return nil
+    guard let r = c.result, let p = r.shapeProblem(for: c.input) else { return nil }
+    return Invariants.fail("complete", p.message, p.element.map { [$0] } ?? [])
 }
 
 /// `finite`: every coordinate finite, every size ≥ 0, content size included. O(elements).

@@ -28,8 +28,22 @@ public struct GoldenRunner: Sendable {
     public var shard: Shard?
     /// Judges fixtures without `expected`; without one they are errors.
     public var invariants: InvariantChecking?
+    /// Fails a fixture without `expected` even when it breaks no invariant
+    /// (`verify --require-expected`), for a CI that wants every fixture golden; off, it is
+    /// ``CaseStatus/checked``.
+    public var requiresExpected = false
     /// Also checks ``invariants`` on fixtures that have `expected` (`verify --invariants`).
     public var invariantsOnGoldens = false
+    /// Also checks each golden's `expected` frames against ``Invariants/framesOnly``, judged from
+    /// the input alone (`verify --invariants`, `lint`): a failure names the element's file, line
+    /// and column, and fails the fixture.
+    public var checksExpected = false
+    /// Asks the engine; off (`lint`), a fixture is judged by its `expected` frames alone
+    /// (with ``checksExpected``) and one without expected frames is skipped.
+    public var runsEngine = true
+    /// Records output that breaks an invariant anyway (`record --force`), listing the failures
+    /// under the recording's `extensions.recordedBreaking`; off, such output is never recorded.
+    public var forceRecord = false
     /// Keeps each fixture and the engine's answer in its result (``FixtureResult/fixture``,
     /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
     /// the diff and the invariant failures.
@@ -104,7 +118,7 @@ public struct GoldenRunner: Sendable {
             return result
         }
         result.name = fixture.name
-        let verdict = judge(fixture, engine: engine)
+        let verdict = runsEngine ? judge(fixture, engine: engine) : Self.lintOnly(fixture)
         result.status = verdict.status
         result.diff = verdict.diff
         result.failures = verdict.failures
@@ -112,8 +126,34 @@ public struct GoldenRunner: Sendable {
         result.tolerance = verdict.tolerance
         if keepsLayouts { result.fixture = fixture; result.answer = verdict.answer }
         if let path = verdict.diff?.first?.path { let (line, column) = source.location(of: path); result.position = FixtureResult.Position(line: line, column: column) }
-        if let output = verdict.answer?.outcome { record(output, of: fixture, into: &result) }
+        if let answer = verdict.answer, answer.outcome != nil { record(answer, of: fixture, engine: engine, into: &result) }
+        if checksExpected && result.recorded == nil { checkExpected(fixture, source, into: &result) }
         return result
+    }
+
+    /// The verdict of a run that asks no engine (`lint`): passed when the fixture has `expected`
+    /// (its frames are then judged by ``checksExpected``), else skipped.
+    static func lintOnly(_ fixture: Fixture) -> Verdict {
+        fixture.expected == nil ? Verdict(status: .skipped, message: "no expected to lint") : Verdict(status: .passed)
+    }
+
+    /// Adds the invariants the fixture's `expected` frames break to `result`, each message led by
+    /// `path:line:col` of the element named first; a passing or skipped fixture becomes failed and
+    /// points at the first one.
+    private func checkExpected(_ fixture: Fixture, _ source: SourceLocator, into result: inout FixtureResult) {
+        let found = fixture.expectedViolations(tolerance: tolerance)
+        guard !found.isEmpty else { return }
+        var first: FixtureResult.Position?
+        for var f in found {
+            let (line, column) = source.location(of: f.elements.first?.expectedPath ?? [.key("expected")])
+            first = first ?? FixtureResult.Position(line: line, column: column)
+            f.message = "\(result.file):\(line):\(column): expected frames break \(f.message)"
+            result.failures.append(f)
+        }
+        guard result.status != .failed && result.status != .error else { return }
+        result.status = .failed
+        result.position = first
+        result.message = "the golden's expected frames break \(found.count) invariant\(found.count == 1 ? "" : "s"): \(found[0].message)"
     }
 
     /// The judgement of one fixture, before recording.
@@ -166,8 +206,9 @@ public struct GoldenRunner: Sendable {
             }
         }
         guard fixture.expected != nil else {
-            verdict.status = verdict.failures.isEmpty ? .passed : .failed
-            verdict.message = verdict.failures.first?.message ?? ""
+            verdict.status = verdict.failures.isEmpty ? (requiresExpected ? .failed : .checked) : .failed
+            verdict.message = verdict.failures.first?.message
+                ?? (requiresExpected ? "no expected (--require-expected): only checked against the invariants" : "")
             return verdict
         }
         return judgeGolden(fixture, answer, into: verdict)

@@ -6,10 +6,36 @@ public struct PendingReview: Sendable {
     /// The fixture the recording replaces.
     public var fixture: URL
     /// The current `expected` (the difference's `expected` side) against the pending one
-    /// (its `actual` side), compared exactly (tolerance 0).
+    /// (its `actual` side), compared exactly (tolerance 0); for a new golden, every frame it adds
+    /// and its content size (no current side).
     public var changes: [LayoutDiff.Entry]
     /// One line on what else changes: a new `expected`, a missing fixture, an edited input.
     public var note: String?
+    /// The invariants the recording breaks (``Fixture/knownBrokenInvariants``): those a forced
+    /// recording listed, then those its expected frames break. `accept` refuses it unless forced.
+    public var brokenInvariants: [String] = []
+    /// The pending recording as read.
+    public var recording: Fixture
+    /// The fixture it replaces, when that exists.
+    public var current: Fixture?
+
+    /// The review as a golden result (the current `expected` against the recording's), for the
+    /// HTML report's pictures: ``CaseStatus/recorded``, with the broken invariants as failures.
+    public var result: FixtureResult {
+        var r = FixtureResult(file: pending.path, url: pending.url, suite: pending.suite, name: recording.name,
+                              status: .recorded, failures: brokenInvariants.map { InvariantFailure(invariant: "", message: $0) },
+                              message: changes.first?.sentence ?? note ?? "")
+        if case .layout(let old)? = current?.expected, case .layout(let new)? = recording.expected {
+            r.diff = LayoutDiff(expected: old, actual: new, tolerance: .exact)
+        }
+        var drawn = recording
+        drawn.expected = current?.expected
+        r.fixture = drawn
+        r.answer = recording.expected.map { outcome in
+            switch outcome { case .layout(let l): return .layout(l); case .error(let c): return .error(LayoutError(c, at: nil, "recorded")) }
+        }
+        return r
+    }
 }
 
 extension PendingFiles {
@@ -19,8 +45,9 @@ extension PendingFiles {
         let new = try FixtureReader.read(contentsOf: file.url)
         let fixtureURL = fixture(for: file.url)
         guard FileManager.default.fileExists(atPath: fixtureURL.path) else {
-            return PendingReview(pending: file, fixture: fixtureURL, changes: [],
-                                 note: "\(fixtureURL.lastPathComponent) does not exist: accepting creates it")
+            return PendingReview(pending: file, fixture: fixtureURL, changes: added(new.expected),
+                                 note: "\(fixtureURL.lastPathComponent) does not exist: accepting creates it",
+                                 brokenInvariants: new.knownBrokenInvariants, recording: new)
         }
         let old = try FixtureReader.read(contentsOf: fixtureURL)
         var notes: [String] = []
@@ -29,21 +56,35 @@ extension PendingFiles {
         switch (old.expected, new.expected) {
         case (nil, nil): notes.append("neither file has expected")
         case (nil, .error(let c)?): notes.append("adds expected error \(c.rawValue)")
-        case (nil, .layout(let l)?): notes.append("adds expected: contentSize \(LayoutDiff.Value.size(l.contentSize)), \(l.elements.count) frames")
+        case (nil, .layout(let l)?):
+            notes.append("adds expected: contentSize \(LayoutDiff.Value.size(l.contentSize)), \(l.elements.count) frames")
+            changes = added(new.expected)
         case (_?, nil): notes.append("removes expected")
         case let (o?, n?): changes = LayoutDiff(expected: o, actual: n, tolerance: .exact).differences
         }
         if notes.isEmpty && changes.isEmpty { notes.append("no change in expected") }
         return PendingReview(pending: file, fixture: fixtureURL, changes: changes,
-                             note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+                             note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                             brokenInvariants: new.knownBrokenInvariants, recording: new, current: old)
+    }
+
+    /// Every frame and the content size of a new `expected`, as additions (no current side).
+    static func added(_ expected: LayoutOutcome?) -> [LayoutDiff.Entry] {
+        guard case .layout(let l)? = expected else { return [] }
+        return l.elements.map { LayoutDiff.Entry(subject: .element($0.id), expected: nil, actual: .frame($0.frame), change: .extra, path: $0.id.expectedPath) }
+            + [LayoutDiff.Entry(subject: .contentSize, expected: nil, actual: .size(l.contentSize), change: .extra, path: [.key("expected"), .key("contentSize")])]
     }
 
     /// Moves a pending recording over its fixture (one `rename`, atomic), after checking it
-    /// reads as a valid fixture: a corrupt recording is never accepted.
-    /// - Throws: ``FixtureError`` for an invalid recording; ``WaterfallCheckError/pendingFile(path:message:)`` naming the
-    ///   paths when the rename fails (both files are then as they were).
-    public static func accept(_ file: FixtureFile) throws {
-        _ = try FixtureReader.read(contentsOf: file.url)
+    /// reads as a valid fixture and breaks no invariant (``Fixture/knownBrokenInvariants``):
+    /// a corrupt recording is never accepted, a broken layout only with `force`.
+    /// - Throws: ``FixtureError`` for an invalid recording; ``WaterfallCheckError/pendingFile(path:message:)``
+    ///   naming the invariants it breaks, or the paths when the rename fails (both files are then as they were).
+    public static func accept(_ file: FixtureFile, force: Bool = false) throws {
+        let broken = try FixtureReader.read(contentsOf: file.url).knownBrokenInvariants
+        if !broken.isEmpty && !force {
+            throw WaterfallCheckError.pendingFile(path: file.path, message: "not accepted: it breaks \(broken.count) invariant\(broken.count == 1 ? "" : "s") (--force accepts it anyway): " + broken.joined(separator: "; "))
+        }
         let target = fixture(for: file.url)
         guard rename(file.url.path, target.path) == 0 else {
             throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(errno)))")

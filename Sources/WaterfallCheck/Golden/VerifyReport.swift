@@ -28,6 +28,7 @@ public struct VerifyReport: Hashable, Sendable {
     public func count(_ status: CaseStatus) -> Int { results.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     public var passed: Int { count(.passed) }
+    public var checked: Int { count(.checked) }
     public var failed: Int { count(.failed) }
     public var errors: Int { count(.error) }
     public var skipped: Int { count(.skipped) }
@@ -36,10 +37,12 @@ public struct VerifyReport: Hashable, Sendable {
     /// The results that need a reader's attention: failed and errors, in collection order.
     public var problems: [FixtureResult] { results.filter { $0.status == .failed || $0.status == .error } }
 
-    /// `12 fixtures: 10 passed, 1 failed, 1 error, 0 skipped` (`, 2 recorded` when any were).
+    /// `12 fixtures: 10 passed, 1 failed, 1 error, 0 skipped` (`, 2 checked (invariants only)`
+    /// and `, 2 recorded` when any were).
     public var summary: String {
         func n(_ k: Int, _ word: String, _ plural: String) -> String { "\(k) \(k == 1 ? word : plural)" }
         var s = "\(n(results.count, "fixture", "fixtures")): \(passed) passed, \(failed) failed, \(n(errors, "error", "errors")), \(skipped) skipped"
+        if checked > 0 { s += ", \(checked) checked (invariants only)" }
         if recorded > 0 { s += ", \(recorded) recorded" }
         if otherShards > 0 { s += " (\(otherShards) left to other shards)" }
         return s
@@ -61,6 +64,6 @@ public struct VerifyReport: Hashable, Sendable {
         results.isEmpty ? otherShards == 0 : skipped == results.count
     }
 
-    /// `true` when every fixture passed, was skipped or recorded: what a user's test target asserts.
+    /// `true` when every fixture passed, was checked, skipped or recorded: what a user's test target asserts.
     public var succeeded: Bool { verdict == .passed }
 }

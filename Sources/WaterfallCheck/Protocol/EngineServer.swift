@@ -8,6 +8,9 @@ import Foundation
 /// the message naming the column and JSON path (the fixture codec's strict reader). An engine that
 /// fails with anything but a ``LayoutError`` answers `{"id":N,"error":"engineError","message":"..."}`,
 /// which a client reports as an engine fault with that message.
+///
+/// To put a Swift engine behind `waterfall-check --engine exec:'./my-engine --serve'`, call
+/// ``serve(_:)`` from the executable's `main.swift`, or `EngineServer(engine: MyEngine()).serve()`.
 public final class EngineServer {
     public let engine: LayoutEngine
 
@@ -115,4 +118,21 @@ public struct LineReader {
     private mutating func compact() {
         if start > 65_536 && start * 2 > buffer.count { buffer.removeFirst(start); scanned -= start; start = 0 }
     }
+}
+
+/// Serves `engine` over protocol `waterfall-engine/1` on standard input and output until end
+/// of input, then exits: put it behind `waterfall-check --engine exec:'./my-engine --serve'`
+/// so `verify`, `record`, `fuzz` and `compare` drive any Swift engine (the CI recipes).
+///
+/// ```swift
+/// // Sources/my-engine/main.swift
+/// import WaterfallCheck
+/// if CommandLine.arguments.contains("--serve") { serve(MyEngine()) }
+/// ```
+///
+/// ``EngineServer`` is the same server as a value (`EngineServer(engine:).serve()`), for a
+/// program that does more than serve.
+public func serve(_ engine: LayoutEngine) -> Never {
+    EngineServer(engine: engine).serve()
+    exit(0)
 }

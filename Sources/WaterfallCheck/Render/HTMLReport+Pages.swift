@@ -22,8 +22,8 @@ extension HTMLReport {
     func indexPage() -> String {
         let e: (String) -> String = { Markup.escape($0) }
         let failing = self.failing
-        // `recorded` only appears for runs that recorded something.
-        let statuses = CaseStatus.reportOrder.filter { $0 != .recorded || count(.recorded) > 0 }
+        // `checked` and `recorded` only appear for runs that have some.
+        let statuses = CaseStatus.reportOrder.filter { ($0 != .recorded && $0 != .checked) || count($0) > 0 }
         var b = "<h1>\(e(title))</h1>\n"
         for n in notes { b += "<p class=\"note\">\(e(n))</p>\n" }
         b += "<table class=\"counts\"><tr><th>cases</th>"
@@ -140,6 +140,7 @@ extension HTMLReport {
     th{background:#f0f0f0}
     td.failed,th.failed,td.error,th.error{color:#b00000;font-weight:bold}
     td.passed,th.passed{color:#17701a}
+    td.checked,th.checked{color:#1f5f8b}
     .verdict{font-weight:bold;font-size:15px}
     .verdict.bad{color:#b00000}
     .verdict.ok{color:#17701a}
@@ -147,6 +148,7 @@ extension HTMLReport {
     .badge{display:inline-block;padding:1px 6px;border-radius:3px;color:#fff;font-size:12px;vertical-align:middle}
     .badge.failed,.badge.error{background:#c62828}
     .badge.passed{background:#2e7d32}
+    .badge.checked{background:#1f6fa5}
     .badge.skipped{background:#777}
     section.case{border-top:2px solid #ddd;margin-top:24px;padding-top:4px}
     pre.error{background:#fff3f3;border:1px solid #e0b4b4;padding:6px;white-space:pre-wrap}

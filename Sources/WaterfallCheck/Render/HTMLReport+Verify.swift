@@ -21,10 +21,7 @@ extension HTMLReport {
     static func failingCase(_ r: FixtureResult) -> Case {
         var c = Case(name: r.name, file: r.location, status: r.status, summary: r.message,
                      tableHeader: ["difference", "expected", "actual", "Δ pt", "JSON path"])
-        c.rows = r.differences.map { d in
-            let (e, a) = d.sides
-            return [d.subject.description, e, a, d.delta.map(formatDelta) ?? "", d.jsonPath]
-        } + r.violations.map { ["invariant", $0, "", "", ""] }
+        c.rows = rows(r.differences, r.violations)
         c.highlighted = r.differences.compactMap(\.element) + r.failures.flatMap(\.elements)
         c.tolerance = r.tolerance
         guard let fixture = r.fixture else { return c }
@@ -42,5 +39,27 @@ extension HTMLReport {
         case nil: break
         }
         return c
+    }
+}
+
+extension HTMLReport {
+    /// Adds pending recordings (`review --html`): each drawn as the current expected against the
+    /// recording, with the table of changed (or, for a new golden, added) frames and the
+    /// invariants it breaks.
+    public mutating func add(_ reviews: [PendingReview]) {
+        for review in reviews {
+            var c = Self.failingCase(review.result)
+            c.tableHeader = ["change", "current", "pending", "Δ pt", "JSON path"]
+            c.rows = Self.rows(review.changes, review.brokenInvariants)
+            addCase(c)
+        }
+    }
+
+    /// Table rows: one per difference (subject, both sides, Δ, JSON path), then one per violation.
+    static func rows(_ entries: [LayoutDiff.Entry], _ violations: [String]) -> [[String]] {
+        entries.map { d in
+            let (e, a) = d.sides
+            return [d.subject.description, e, a, d.delta.map(formatDelta) ?? "", d.jsonPath]
+        } + violations.map { ["invariant", $0, "", "", ""] }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The machine-readable summary of a golden run (`verify --json FILE`):
-/// `{"fixtures":N,"passed":N,"failed":N,"errors":N,"skipped":N,"recorded":N,"pending":[...],
+/// `{"fixtures":N,"passed":N,"checked":N,"failed":N,"errors":N,"skipped":N,"recorded":N,"pending":[...],
 ///   "results":[{"file","name","suite","status","message","line","column","violations",
 ///   "differences":[{"element","path","expected","actual","delta"}]}]}`.
 /// Frames are `[x, y, width, height]` arrays in pt, an error side is its code string, a missing
@@ -12,6 +12,7 @@ public enum JSONSummary {
     public static func value(_ report: VerifyReport) -> JSONValue {
         .object([
             ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
+            ("checked", .integer(report.checked)),
             ("failed", .integer((report.failed))), ("errors", .integer((report.errors))),
             ("skipped", .integer((report.skipped))), ("recorded", .integer((report.recorded))),
             ("pending", .array(report.pending.map { .string($0.path) })),

@@ -31,6 +31,9 @@ public enum JUnitReport {
                 switch r.status {
                 case .passed:
                     out += "/>\n"
+                case .checked:
+                    out += ">\n      <properties><property name=\"waterfall-check.status\" value=\"checked\"/></properties>\n"
+                    out += "      <system-out>checked against the invariants only: the fixture has no expected</system-out>\n    </testcase>\n"
                 case .recorded:
                     out += ">\n      <system-out>\(escape(r.message, attribute: false))</system-out>\n    </testcase>\n"
                 case .skipped:

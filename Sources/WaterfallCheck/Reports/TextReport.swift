@@ -6,11 +6,11 @@ public enum TextReport {
     /// Table rows shown per fixture before `... and N more`.
     public static let defaultRows = 10
 
-    /// Every failed, errored and recorded fixture (passed and skipped ones are only counted),
+    /// Every failed, errored and recorded fixture (passed, checked and skipped ones are only counted),
     /// then the summary line. Ends with a newline.
     public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
         var out = ""
-        for r in report.results where r.status != .passed && r.status != .skipped {
+        for r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
             out += render(r, rows: rows)
         }
         if report.nothingChecked {
@@ -24,7 +24,7 @@ public enum TextReport {
     public static func render(_ r: FixtureResult, rows: Int = defaultRows) -> String {
         let tag: String
         switch r.status {
-        case .passed: return ""
+        case .passed, .checked: return ""
         case .failed: tag = "FAIL"
         case .error: tag = "ERROR"
         case .skipped: tag = "SKIP"

@@ -2,7 +2,9 @@ import Foundation
 
 /// Answers `elements(in:)` over a reference layout without scanning every element.
 ///
-/// Per section, items are grouped by start column (compressed: one flat array and offsets). The
+/// Per section, items are grouped by start column (compressed: one flat array, the start columns
+/// that hold items, and their offsets, so an index is as large as its items whatever the column
+/// count; adversarial review D8). The
 /// items starting in one column are stacked in it, so both their `minY` and `maxY` grow with their
 /// order; a binary search finds the first that reaches below the rect's top. A spanning item is
 /// kept under its start column only, so the search also looks `maxSpan` columns to the left of the
@@ -12,9 +14,10 @@ import Foundation
 ///
 /// - Precondition: `result` is the reference layout (§5) of `input`; the stacking above holds for
 ///   no other engine in general.
-/// - Complexity: building O(items + columns); a query O(log sections + c · log n + k + v), where c
-///   is the number of columns searched, n the items per column, k the number of results and v the
-///   items in the rect's band in the look-back columns that miss it horizontally (none without spans).
+/// - Complexity: building O(items · log items) time and O(items) memory (plus the layout replay);
+///   a query O(log sections + c · log n + k + v), where c is the number of occupied start columns
+///   searched, n the items per column, k the number of results and v the items in the rect's
+///   band in the look-back columns that miss it horizontally (none without spans).
 public struct RectQueryIndex: Sendable {
     struct Section: Sendable {
         var minY: CGFloat          // top of the section's first element; made monotonic across sections
@@ -26,7 +29,8 @@ public struct RectQueryIndex: Sendable {
         /// Columns of rounding slack on each side of the rect: 1, or more where columns are
         /// narrower than the rounding step of an x (degenerate but valid layouts).
         var slack: Int
-        var offsets: [Int32]       // columnCount + 1 offsets into `order`
+        var columns: [Int32]       // the start columns that hold items, increasing
+        var offsets: [Int32]       // columns.count + 1 offsets into `order`
         var order: [Int32]         // item indices grouped by start column, in input order
 
         /// The start-column band `[x(c), x(c+1))` holding `x`, clamped to `-1 ... columnCount`.
@@ -55,23 +59,29 @@ public struct RectQueryIndex: Sendable {
             let colW = ReferenceLayout.columnWidth(containerWidth: s.containerWidth, inset: section.sectionInset ?? s.sectionInset,
                                                    columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
             var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
-                              columnCount: n, maxSpan: 1, slack: 1, offsets: [], order: [])
+                              columnCount: n, maxSpan: 1, slack: 1, columns: [], offsets: [], order: [])
             let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
             if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
             if !frames.items.isEmpty, si < startColumns.count, startColumns[si].count == frames.items.count {
                 let starts = startColumns[si]
-                var counts = [Int32](repeating: 0, count: n + 1)
                 for (i, f) in frames.items.enumerated() {
-                    let c = Int(starts[i])
-                    counts[c + 1] += 1
                     out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
                     out.maxY = max(out.maxY, f.maxY)
                 }
-                for c in 0..<n { counts[c + 1] += counts[c] }
-                var fill = counts
-                var order = [Int32](repeating: 0, count: starts.count)
-                for (i, c) in starts.enumerated() { order[Int(fill[Int(c)])] = Int32(i); fill[Int(c)] += 1 }
-                out.offsets = counts
+                // Items by start column, input order within a column (a stable sort).
+                let order: [Int32] = (0..<Int32(starts.count)).sorted { (a: Int32, b: Int32) -> Bool in
+                    let ca = starts[Int(a)], cb = starts[Int(b)]
+                    return ca != cb ? ca < cb : a < b
+                }
+                var previous: Int32 = -1
+                for (k, i) in order.enumerated() {
+                    let c = Int32(starts[Int(i)])
+                    guard c != previous else { continue }
+                    out.columns.append(c)
+                    out.offsets.append(Int32(k))
+                    previous = c
+                }
+                out.offsets.append(Int32(order.count))
                 out.order = order
                 out.minY = frames.items[0].minY  // the first item sits at the section's top + inset
             }
@@ -83,6 +93,22 @@ public struct RectQueryIndex: Sendable {
         // Make the bounds monotonic across empty sections, for the binary search and the early exit.
         for i in sections.indices.dropFirst() { sections[i].maxY = max(sections[i].maxY, sections[i - 1].maxY) }
         for i in sections.indices.reversed().dropFirst() { sections[i].minY = min(sections[i].minY, sections[i + 1].minY) }
+        _checkInvariants()
+    }
+
+    /// Debug builds only: traps unless every section's columns increase, its offsets partition
+    /// `order`, and `order` holds each item once. Off in release builds.
+    func _checkInvariants() {
+        #if DEBUG
+        for (si, s) in sections.enumerated() {
+            precondition(zip(s.columns, s.columns.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): start columns not increasing")
+            precondition(s.columns.allSatisfy { $0 >= 0 && Int($0) < s.columnCount }, "section \(si): a start column out of range")
+            precondition(s.offsets.count == (s.order.isEmpty ? 0 : s.columns.count + 1), "section \(si): offsets do not match the columns")
+            precondition(zip(s.offsets, s.offsets.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): an empty column group")
+            precondition(s.order.isEmpty || Int(s.offsets.last!) == s.order.count, "section \(si): offsets do not cover order")
+            precondition(Set(s.order).count == s.order.count, "section \(si): an item indexed twice")
+        }
+        #endif
     }
 
     /// The elements whose frames meet `rect`, each once. Order: section by section, header, items
@@ -107,9 +133,16 @@ public struct RectQueryIndex: Sendable {
                 // predicate filters) and by the widest span to the left.
                 let first = max(0, s.column(at: rMinX) - s.maxSpan - s.slack)
                 let last = min(s.columnCount - 1, s.column(at: rMaxX) + s.slack)
+                // The first occupied start column at or after `first`, then each up to `last`.
+                var j = 0, k = s.columns.count
+                while j < k {
+                    let mid = (j + k) / 2
+                    if Int(s.columns[mid]) < first { j = mid + 1 } else { k = mid }
+                }
                 if first <= last {
-                    for c in first...last {
-                        let from = Int(s.offsets[c]), to = Int(s.offsets[c + 1])
+                    while j < s.columns.count, Int(s.columns[j]) <= last {
+                        defer { j += 1 }
+                        let from = Int(s.offsets[j]), to = Int(s.offsets[j + 1])
                         var a = from, b = to
                         while a < b {  // the first item whose maxY is below the rect's top
                             let mid = (a + b) / 2

@@ -129,7 +129,9 @@ public enum ReferenceLayout {
             }
             sections.append(out)
         }
-        return LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
+        let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
+        result._checkInvariants(for: input)
+        return result
     }
 
     /// The start column among `pos[0..<count]` by §5 step 3: the least `pos` is `m`; the tied set is

@@ -6,9 +6,17 @@ public enum ElementCategory: Hashable, Sendable {
     case supplementaryView
 }
 
-/// Supplementary element kinds, as UIKit's `UICollectionView.elementKindSectionHeader` / `Footer`.
+/// Supplementary element kinds, as UIKit's `UICollectionView.elementKindSectionHeader` / `Footer`:
+/// what a ported layout passes to `LayoutAttributes(forSupplementaryViewOfKind:with:)` and
+/// compares in `layoutAttributesForSupplementaryView(ofKind:at:)`.
+///
+/// ```swift
+/// let header = LayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionHeader, with: IndexPath(item: 0, section: s))
+/// ```
 public enum ElementKind {
+    /// A section's header (UIKit's `elementKindSectionHeader`); the index path's item is 0.
     public static let sectionHeader = "UICollectionElementKindSectionHeader"
+    /// A section's footer (UIKit's `elementKindSectionFooter`); the index path's item is 0.
     public static let sectionFooter = "UICollectionElementKindSectionFooter"
 }
 

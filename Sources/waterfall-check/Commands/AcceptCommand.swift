@@ -6,17 +6,21 @@ enum AcceptCommand: Command {
     static let name = "accept"
     static let summary = "Accept pending recordings: move <name>.json.new over <name>.json"
     static let usage = """
-    USAGE: waterfall-check accept PATH... | --all
+    USAGE: waterfall-check accept [--force] PATH... | --all
 
     Moves each pending recording over its fixture (one atomic rename), after checking it reads as
-    a valid fixture. PATH is a fixture, its .json.new, or a directory (every pending recording
-    under it); --all means every pending recording under the current directory.
+    a valid fixture and breaks no invariant: neither one a forced recording lists under
+    extensions.recordedBreaking nor one its expected frames break (--force accepts it anyway).
+    PATH is a fixture, its .json.new, or a directory (every pending recording under it); --all
+    means every pending recording under the fixture roots of the last 'record' (remembered in
+    .waterfall-check/last-record), never the whole current directory.
     Disabled in CI (environment CI set, not 0/false): exit status 2, nothing changed.
     EXIT STATUS: 0 done, 2 usage, an invalid recording, a failed move, or CI.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        try runPending(&args, command: name, verb: "accepted", PendingFiles.accept)
+        let force = args.flag("--force")
+        return try runPending(&args, command: name, verb: "accepted") { try PendingFiles.accept($0, force: force) }
     }
 }
 
@@ -28,7 +32,8 @@ enum RejectCommand: Command {
     USAGE: waterfall-check reject PATH... | --all
 
     Deletes each pending recording. PATH is a fixture, its .json.new, or a directory (every
-    pending recording under it); --all means every pending recording under the current directory.
+    pending recording under it); --all means every pending recording under the fixture roots of
+    the last 'record'.
     Disabled in CI (environment CI set, not 0/false), like every command that changes fixtures.
     EXIT STATUS: 0 done, 2 usage, a failed delete, or CI.
     """
@@ -47,8 +52,8 @@ private func runPending(_ args: inout Arguments, command: String, verb: String,
     if all && !paths.isEmpty { throw WaterfallCheckError.usage("give PATH... or --all, not both") }
     if !all && paths.isEmpty { throw WaterfallCheckError.usage("\(command) needs PATH... or --all") }
     if paths.contains("") { throw WaterfallCheckError.usage("\(command): an empty PATH argument (an unset variable?); name a file or directory") }
-    if all { paths = ["."] }
     if let refusal = refusalInCI(command) { printError(refusal); return exitCode(.error) }
+    if all { paths = try LastRecord.roots([], command: "\(command) --all") }
     let pending = PendingFiles.find(under: paths.map { URL(fileURLWithPath: $0) })
     guard !pending.isEmpty else { printError("error: no pending recordings under \(paths.joined(separator: " "))"); return exitCode(.error) }
     var status: Int32 = 0

@@ -1,45 +1,131 @@
 import Foundation
 import WaterfallEngines
 
-/// `waterfall-check review`: lists pending recordings and what each changes in `expected`.
+/// `waterfall-check review`: shows pending recordings and what each changes in `expected`;
+/// in a terminal, accepts, rejects or skips each one per key (like `cargo insta review`).
 enum ReviewCommand: Command {
     static let name = "review"
-    static let summary = "List pending recordings (*.json.new) and what they change in expected"
+    static let summary = "Review pending recordings (*.json.new): accept, reject or skip each"
     static let usage = """
-    USAGE: waterfall-check review [PATH...]
+    USAGE: waterfall-check review [--html DIR] [--list] [PATH...]
 
-    Lists every pending recording (<name>.json.new) under PATH (default: the current directory)
-    with a table of what accepting it changes in the fixture's expected values: element, current
-    frame, pending frame, delta. Then accept or reject them ('waterfall-check accept', 'reject').
+    Shows every pending recording (<name>.json.new) under PATH (default: the fixture roots of
+    the last 'record', remembered in .waterfall-check/last-record; without one it asks for a
+    PATH) with the whole table of what accepting it changes in the fixture's expected values:
+    element, current frame, pending frame, delta; for a new golden, every frame it adds. A
+    recording that breaks an invariant (forced, or its frames) lists each broken invariant.
 
-    EXIT STATUS: 0 listed (also when there is nothing pending), 2 a PATH that does not exist, or a
-    pending file or its fixture that cannot be read.
+    In a terminal (standard input and output both one) and outside CI, review is interactive:
+    for each pending file press a to accept, r to reject, s to skip, q to skip the rest; a
+    summary follows. A recording that breaks invariants is not accepted here (use
+    'waterfall-check accept --force'). Otherwise, or with --list, it only prints.
+
+    OPTIONS:
+      --html DIR   also write an HTML report drawing each recording over the current expected
+      --list       print only, even in a terminal
+
+    EXIT STATUS: 0 reviewed (also when there is nothing pending), 2 no PATH and no last record,
+    a PATH that does not exist, a pending file or its fixture that cannot be read, or a failed
+    accept or reject.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        var rest = try args.finish()
-        if rest.isEmpty { rest = ["."] }
-        if let missing = rest.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
+        let html = try args.value("--html")
+        let list = args.flag("--list")
+        let roots = try LastRecord.roots(try args.finish(), command: name)
+        if let missing = roots.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
             printError("error: no such file or directory: '\(missing)'"); return exitCode(.error)
         }
-        let pending = PendingFiles.find(under: rest.map { URL(fileURLWithPath: $0) })
-        guard !pending.isEmpty else { print("no pending recordings under \(rest.joined(separator: " "))"); return exitCode(.passed) }
+        let pending = PendingFiles.find(under: roots.map { URL(fileURLWithPath: $0) })
+        guard !pending.isEmpty else { print("no pending recordings under \(roots.joined(separator: " "))"); return exitCode(.passed) }
+        let interactive = !list && !isCI && isatty(0) == 1 && isatty(1) == 1
         var status: Int32 = 0
-        for file in pending {
+        var reviews: [PendingReview] = []
+        var tally: [String: Int] = [:]
+        var quit = false
+        for (n, file) in pending.enumerated() {
+            let review: PendingReview
+            do { review = try PendingFiles.review(file) } catch {
+                printError("error: \(file.path): \(error)"); status = exitCode(.error); continue
+            }
+            reviews.append(review)
+            print(render(review), terminator: "")
+            guard interactive else { continue }
+            let verdict = quit ? "skipped" : decide(review, "[\(n + 1)/\(pending.count)] a accept, r reject, s skip, q quit: ", &quit)
+            if verdict == "failed" { status = exitCode(.error) }
+            tally[verdict, default: 0] += 1
+        }
+        if let html {
+            var page = HTMLReport(title: "waterfall-check review", notes: ["\(pending.count) pending under " + roots.joined(separator: " ")])
+            page.add(reviews)
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch { printError("error: \(error)"); return exitCode(.error) }
+        }
+        if interactive {
+            print(["accepted", "rejected", "skipped", "failed"].map { "\(tally[$0, default: 0]) \($0)" }.joined(separator: ", "))
+        } else {
+            print("\(pending.count) pending; accept with 'waterfall-check accept PATH...' or '--all', reject likewise")
+        }
+        return status
+    }
+
+    /// One pending file: a header line, the whole change table, the invariants it breaks.
+    static func render(_ review: PendingReview) -> String {
+        let count = review.changes.count
+        var out = TextReport.printable("\(review.pending.path): \(count) change\(count == 1 ? "" : "s") in expected" + (review.note.map { "; \($0)" } ?? "")) + "\n"
+        if !review.changes.isEmpty {
+            out += TextReport.table(review.changes, rows: .max, indent: "  ", headers: ["element", "current", "pending", "delta"])
+        }
+        for b in review.brokenInvariants { out += "  breaks \(TextReport.printable(b))\n" }
+        return out
+    }
+
+    /// Asks for one key and applies it: "accepted", "rejected", "skipped" or "failed" (the
+    /// accept or reject failed). `q` (or the end of input) skips this file and every later one.
+    static func decide(_ review: PendingReview, _ prompt: String, _ quit: inout Bool) -> String {
+        while true {
+            print(prompt, terminator: "")
+            fflush(stdout)
+            let key = readKey()
+            print(key.map { String(UnicodeScalar($0)) } ?? "")
             do {
-                let review = try PendingFiles.review(file)
-                let count = review.changes.count
-                print("\(file.path): \(count) change\(count == 1 ? "" : "s") in expected" + (review.note.map { "; \($0)" } ?? ""))
-                if !review.changes.isEmpty {
-                    print(TextReport.table(review.changes, rows: .max, indent: "  ",
-                                           headers: ["element", "current", "pending", "delta"]), terminator: "")
+                switch key {
+                case UInt8(ascii: "a"):
+                    try PendingFiles.accept(review.pending)
+                    print("accepted \(review.pending.path)")
+                    return "accepted"
+                case UInt8(ascii: "r"):
+                    try PendingFiles.reject(review.pending)
+                    print("rejected \(review.pending.path)")
+                    return "rejected"
+                case UInt8(ascii: "s"): return "skipped"
+                case UInt8(ascii: "q"), nil: quit = true; return "skipped"
+                default: continue
                 }
             } catch {
-                printError("error: \(file.path): \(error)")
-                status = 2
+                printError("error: \(review.pending.path): \(error)")
+                return review.brokenInvariants.isEmpty ? "failed" : "skipped"
             }
         }
-        print("\(pending.count) pending; accept with 'waterfall-check accept PATH...' or '--all', reject likewise")
-        return status
+    }
+
+    /// One byte from standard input with the terminal's line buffering and echo off; `nil` at
+    /// the end of input.
+    static func readKey() -> UInt8? {
+        var saved = termios()
+        let isTerminal = tcgetattr(0, &saved) == 0
+        if isTerminal {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+            tcsetattr(0, TCSANOW, &raw)
+        }
+        defer { if isTerminal { tcsetattr(0, TCSANOW, &saved) } }
+        var byte: UInt8 = 0
+        while true {
+            let n = read(0, &byte, 1)
+            if n == 1 { return byte }
+            if n < 0 && errno == EINTR { continue }
+            return nil
+        }
     }
 }

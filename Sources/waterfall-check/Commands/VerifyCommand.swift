@@ -9,14 +9,15 @@ enum VerifyCommand: Command {
     static let usage = """
     USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
                                   [--junit FILE] [--json FILE] [--html DIR] [--github] [--invariants]
-                                  [--engine-timeout SECONDS] [--isolate] PATH...
+                                  [--lint] [--require-expected] [--engine-timeout SECONDS] [--isolate] PATH...
 
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
     Frames match when every component differs by at most the tolerance: --tolerance, else the
     fixture's tolerance, else 0.001 pt. A fixture without expected (a saved counterexample, an
     input-only case) is checked against every invariant of 'waterfall-check fuzz
-    --list-invariants' instead; --invariants checks them on golden fixtures too.
+    --list-invariants' instead; --invariants checks them on golden fixtures too, and checks
+    each golden's own expected frames as well.
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
@@ -32,7 +33,15 @@ enum VerifyCommand: Command {
                         and each failing fixture drawn (expected over actual, side by side)
                         with its difference table (DIR must be new, empty or a previous report)
       --github          print GitHub Actions ::error annotations at the differing lines
-      --invariants      also check the fuzzer's invariants on fixtures that have expected
+      --invariants      also check the fuzzer's invariants on fixtures that have expected, and
+                        the expected frames themselves against every invariant that the input
+                        and the frames alone decide (complete, finite, no-overlap,
+                        column-alignment, item-size, within-bounds, stacking, placement,
+                        supplementary, content-size), at the element's path:line:column
+      --require-expected  fail a fixture that has no expected (otherwise it is reported as
+                        "checked": checked against the invariants only, counted apart from passed)
+      --lint            check only the expected frames that way; no engine is run, and
+                        fixtures without expected frames are skipped
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
       --isolate         run a built-in engine in a waterfall-engine subprocess, so a trap is
                         a reported fault instead of the end of the run
@@ -40,7 +49,8 @@ enum VerifyCommand: Command {
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
 
-    EXIT STATUS: 0 every fixture passed (or was skipped as unsupported), 1 a golden mismatch,
+    EXIT STATUS: 0 every fixture passed or was checked (or was skipped as unsupported), 1 a
+    golden mismatch, a broken invariant, a fixture without expected under --require-expected,
     2 a usage, fixture, engine or path error, a pending recording in CI, an empty directory,
     or every fixture skipped.
     """
@@ -56,6 +66,8 @@ enum VerifyCommand: Command {
         let html = try args.value("--html")
         let github = args.flag("--github")
         let invariantsOnGoldens = args.flag("--invariants")
+        let lint = args.flag("--lint")
+        let requireExpected = args.flag("--require-expected")
         let paths = try fixturePaths(try args.finish(), command: name)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
@@ -66,6 +78,9 @@ enum VerifyCommand: Command {
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,
                                   invariants: InvariantChecker())
         runner.invariantsOnGoldens = invariantsOnGoldens
+        runner.checksExpected = invariantsOnGoldens || lint
+        runner.runsEngine = !lint
+        runner.requiresExpected = requireExpected
         runner.keepsLayouts = html != nil
         var report = runner.run(paths: paths)
         if isCI { report.treatPendingAsErrors() }

@@ -9,6 +9,7 @@ Modes:
   ok          answers every request correctly
   ties        like ok, but a tie goes to the rightmost column (differs from the reference on ties)
   nudge       like ok, but every item is 1e-6 pt low (fails only with a tolerance below that)
+  overlap     like ok, but the last item of a section of 2 or more sits on the first one's frame
   crash       on a request: writes "fake: boom" to stderr and exits with status 3
   crash-odd   crashes on odd request ids, answers even ones (tests the restart)
   segv        on a request: kills itself with SIGSEGV
@@ -127,4 +128,9 @@ for line in sys.stdin:
     if req["op"] != "layout":
         send({"id": rid, "error": "unsupported"})
         continue
-    send(dict(id=rid, **layout(req["input"], rightmost_ties=(mode == "ties"), nudge=(1e-6 if mode == "nudge" else 0.0))))
+    answer = layout(req["input"], rightmost_ties=(mode == "ties"), nudge=(1e-6 if mode == "nudge" else 0.0))
+    if mode == "overlap":
+        for section in answer["sections"]:
+            if len(section["items"]) > 1:
+                section["items"][-1] = list(section["items"][0])
+    send(dict(id=rid, **answer))

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@_exported import WaterfallCheck
+
+/// One shrunk failure of ``verifyInvariants(engine:cases:seed:tolerance:saveTo:)``: the fuzzer's
+/// counterexample, the same case as an input-only fixture (what `waterfall-check verify` keeps
+/// red), and the file it was saved to.
+public struct InvariantFinding {
+    /// The shrunk failure: ``Counterexample/failure``, ``Counterexample/input``, seed and case.
+    public var counterexample: Counterexample
+    /// The shrunk input as a fixture (with the run's tolerance when it is not the default).
+    public var fixture: Fixture
+    /// Where the fixture was saved; `nil` when not asked to save or when the write failed.
+    public var saved: URL?
+
+    /// The failure, its seed and case, the fixture in canonical form, where it was saved and
+    /// how to replay it: what an issue says.
+    public var report: String {
+        var s = "\(counterexample.failure.message)\nseed \(counterexample.seed), case \(counterexample.caseIndex); shrunk input:\n"
+        s += CanonicalWriter.string(for: fixture)
+        if let saved { s += "saved: \(saved.path)\nkeep it red: waterfall-check verify --engine exec:'YOUR-ENGINE --serve' \(saved.path)\n" }
+        return s
+    }
+}
+
+/// Checks `cases` generated inputs against every invariant: the returning form of
+/// ``assertInvariants(engine:cases:seed:tolerance:saveTo:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// let found = verifyInvariants(engine: MyEngine(), cases: 500, seed: 1, tolerance: 0)
+/// #expect(found.isEmpty, "\(found.map(\.report))")
+/// ```
+///
+/// - Parameters:
+///   - cases: inputs generated from `seed`; the same seed always gives the same inputs.
+///   - tolerance: FIXTURE-FORMAT §7. `0` also judges exact ties (a tie sent to the wrong column),
+///     which a positive tolerance cannot decide; it then needs an engine that computes positions
+///     as §5 does (`pos + height + rowSpacing`), or float noise fails too.
+///   - saveTo: a directory to save each shrunk case into as `<name>.json`; `nil` saves nothing.
+/// - Returns: one finding per failed invariant, shrunk; empty when all hold.
+public func verifyInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+                             tolerance: Tolerance = .default, saveTo directory: URL? = nil) -> [InvariantFinding] {
+    let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2), engine: engine)
+    let descriptor = engine().descriptor
+    return fuzzer.run().counterexamples.map { c in
+        let fixture = c.fixture(engine: descriptor, tolerance: tolerance)
+        return InvariantFinding(counterexample: c, fixture: fixture, saved: directory.flatMap { try? fixture.save(in: $0) })
+    }
+}
+
+/// Checks `cases` generated inputs against every invariant and records one Swift Testing issue
+/// (`Issue.record`) per failed invariant at the caller's source location, with the shrunk
+/// input printed as a fixture, its seed and case, and the fixture saved (like Hypothesis's
+/// falsifying example and database) so `waterfall-check verify` keeps it red.
+///
+/// ```swift
+/// @Test func invariants() {
+///     assertInvariants(engine: MyEngine(), cases: 500, seed: 1, tolerance: 0)
+/// }
+/// ```
+///
+/// - Parameter saveTo: where shrunk cases are saved; `nil` means `__Counterexamples__` beside
+///   the calling test file (like swift-snapshot-testing's `__Snapshots__`).
+/// - Returns: the findings, for further checks.
+@discardableResult
+public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+                             tolerance: Tolerance = .default, saveTo directory: URL? = nil,
+                             fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> [InvariantFinding] {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let folder = directory ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Counterexamples__")
+    let found = verifyInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: folder)
+    for f in found { Issue.record(Comment(rawValue: f.report), sourceLocation: location) }
+    return found
+}

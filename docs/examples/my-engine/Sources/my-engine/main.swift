@@ -1,0 +1,6 @@
+import MyEngine
+import WaterfallCheck
+
+// `waterfall-check verify --engine exec:'.build/debug/my-engine --serve' Fixtures`
+if CommandLine.arguments.contains("--serve") { serve(MyEngine()) }
+print("usage: my-engine --serve")
