@@ -45,6 +45,8 @@ public struct EngineComparison {
         public var skipped: [(name: String, reason: String)] = []
         /// Cases on which an engine faulted, with their inputs (never dropped: `--save` writes them).
         public var faults: [FaultCase] = []
+        /// The git revisions the two engines were built from (`compare-revisions`), or `nil`.
+        public var revisions: (baseline: Revision, candidate: Revision)?
 
         /// `passed` identical, `failed` different, `error` an engine faulted (FIXTURE-FORMAT §9:
         /// reported, the run goes on).
