@@ -144,10 +144,9 @@ public final class RevisionBuilds {
     @discardableResult
     public static func removeAbandoned() -> Int {
         let paths = abandoned.drain()
-        for (path, gitDir) in paths {
-            detach(path, gitDir: gitDir)
-            try? FileManager.default.removeItem(atPath: path)
-        }
+        // Every tree detached before any directory goes: a store holds trees.
+        for (path, gitDir) in paths { detach(path, gitDir: gitDir) }
+        for (path, _) in paths { try? FileManager.default.removeItem(atPath: path) }
         return paths.count
     }
 
@@ -198,6 +197,10 @@ public final class RevisionBuilds {
             }
         }
         let status = process.terminate(grace: 5) ?? (127 << 8)
+        // Killed because the run is being stopped (SIGINT, SIGTERM): the termination thread is
+        // removing what was half made and exits with the signal's status; do not race it with
+        // a "build failed" and exit status 2.
+        for _ in 0..<1_000 where EngineProcess.live.isStopped { usleep(10_000) }
         return Run(status: status, lines: Array(lines.suffix(200)))
     }
 
