@@ -64,15 +64,16 @@ struct CompareRevisionsCLITests {
         }
     }
 
-    @Test("HEAD~1 HEAD exits 1 with the tie difference first and minimal, naming both commits; HEAD HEAD exits 0; nothing left")
+    @Test("HEAD~1 HEAD exits 1 with the tie difference first and minimal, naming both commits (text, JSON, HTML, --github, saved); HEAD HEAD exits 0; nothing left")
     func tieDifference() throws {
         let s = try Scratch()
         defer { s.dir.cleanup() }
         let old = try s.git(["rev-parse", "HEAD~1"]), new = try s.git(["rev-parse", "HEAD"])
+        let html = s.dir.url.appendingPathComponent("compare-report").path
         let json = s.dir.url.appendingPathComponent("reports/report.json").path, saved = s.dir.url.appendingPathComponent("saved").path
         try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
         let r = try s.run(["HEAD~1", "HEAD", "--build", "true", "--engine", "exec:python3 engine.py", "--fuzz-cases", "30",
-                           "--json", json, "--save", saved])
+                           "--json", json, "--save", saved, "--github", "--html", html])
         #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("baseline:  tiny 1 at HEAD~1 (\(old.prefix(12)) Ties go left)"), "\(r.stdout)")
         #expect(r.stdout.contains("candidate: tiny 1 at HEAD (\(new.prefix(12)) Send exact ties right)"), "\(r.stdout)")
@@ -85,6 +86,10 @@ struct CompareRevisionsCLITests {
         let files = try FileManager.default.contentsOfDirectory(atPath: saved)
         let fixture = try String(contentsOfFile: saved + "/" + #require(files.first), encoding: .utf8)
         #expect(fixture.contains(old) && fixture.contains(new) && fixture.contains("\"revisions\""), "\(fixture)")
+        // The README's CI recipe: annotations on the run, the HTML report naming both commits.
+        #expect(r.stdout.contains("::error title=engines differ%3A generated-"), "\(r.stdout)")
+        let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
+        #expect(page.contains(old) && page.contains(new) && page.contains("Send exact ties right"))
         try s.expectNothingLeft()
 
         let same = try s.run(["HEAD", "HEAD", "--build", "true", "--engine", "exec:python3 engine.py", "--fuzz-cases", "30"])

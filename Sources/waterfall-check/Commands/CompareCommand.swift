@@ -8,7 +8,7 @@ enum CompareCommand: Command {
     static let summary = "Run two engines over fixtures and generated inputs; report every difference, shrunk"
     static let usage = """
     USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
-                                   [--tolerance PT] [--save DIR] [--json FILE] [--html DIR]
+                                   [--tolerance PT] [--save DIR] [--json FILE] [--html DIR] [--github]
                                    [--engine-timeout SECONDS] [--isolate] [PATH...]
 
     Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
@@ -32,6 +32,8 @@ enum CompareCommand: Command {
       --json FILE              also write the report as JSON
       --html DIR               also write a self-contained HTML report: each difference drawn,
                                baseline (dashed) over candidate (filled), with its table
+      --github                 also print a GitHub Actions ::error annotation per difference and
+                               fault (on the fixture file when the case came from one)
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
 
@@ -55,9 +57,10 @@ struct ComparisonRun {
     var seed: UInt64
     var tolerance: Tolerance?
     var saveDir, jsonFile, htmlDir: String?
+    var github: Bool
     var engineOptions: EngineRegistry.Options
 
-    /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`,
+    /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`, `--github`,
     /// `--engine-timeout` and `--isolate`.
     init(_ args: inout Arguments) throws {
         fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
@@ -66,6 +69,7 @@ struct ComparisonRun {
         saveDir = try args.value("--save")
         jsonFile = try args.value("--json")
         htmlDir = try args.value("--html")
+        github = args.flag("--github")
         engineOptions = try waterfall_check.engineOptions(&args)
     }
 
@@ -92,6 +96,7 @@ struct ComparisonRun {
         var report = comparison.run(cases)
         report.revisions = revisions
         print(report.text(), terminator: "")
+        if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let jsonFile {
             try writeReport(Data(report.json().utf8), to: jsonFile)
         }

@@ -30,7 +30,7 @@ enum CompareRevisionsCommand: Command {
       --cache DIR         keep each built tree in DIR, keyed by commit and build command, and
                           reuse it (e.g. ${XDG_CACHE_HOME:-~/.cache}/waterfall-check/revisions);
                           without it the trees are built in a temporary directory, removed
-      --fuzz-cases N, --seed S, --tolerance PT, --save DIR, --json FILE, --html DIR,
+      --fuzz-cases N, --seed S, --tolerance PT, --save DIR, --json FILE, --html DIR, --github,
       --engine-timeout SECONDS
                           as for 'compare' (saved differences record both commits in `source`
                           and in `extensions.revisions`)
