@@ -106,7 +106,7 @@ public final class BQWaterLayout: ClassicCollectionViewLayout {
         name: "classic-000-bqwaterlayout",
         summary: "seed 000 BQWaterLayout: hash-order ties, float32 heights, lookup re-places, duplicates on re-prepare"
     ) { input in
-        let s = input.settings
+        let s = input.layout
         let data = CollectionView(input: input)
         let layout = BQWaterLayout()
         layout.lineNumber = s.columnCount

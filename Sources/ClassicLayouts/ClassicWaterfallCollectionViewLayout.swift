@@ -103,7 +103,7 @@ public final class ClassicWaterfallCollectionViewLayout: ClassicCollectionViewLa
         name: "classic-001-waterfalllayout",
         summary: "seed 001 WaterfallCollectionViewLayout: content width 10, first row one margin low, lookup re-places"
     ) { input in
-        let s = input.settings
+        let s = input.layout
         let data = CollectionView(input: input)
         let layout = ClassicWaterfallCollectionViewLayout()
         layout.rowMargin = s.rowSpacing

@@ -91,7 +91,7 @@ public final class CollecttionWaterViewLayout: ClassicCollectionViewLayout {
         name: "classic-003-waterviewlayout",
         summary: "seed 003 CollecttionWaterViewLayout: hash-order ties, float32 coordinates, first row one margin low, query ignores x"
     ) { input in
-        let s = input.settings
+        let s = input.layout
         let data = CollectionView(input: input)
         let layout = CollecttionWaterViewLayout()
         layout.collectionEdgeinsets = s.sectionInset

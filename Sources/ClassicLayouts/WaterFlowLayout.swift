@@ -134,9 +134,9 @@ public final class WaterFlowLayout: ClassicCollectionViewLayout {
         let data: CollectionView
         init(_ input: LayoutInput) { data = CollectionView(input: input) }
         func sizeForItem(at indexPath: IndexPath, width: CGFloat) -> CGSize { data.sizeForItem(at: indexPath, width: width) }
-        func insetForSection(at section: Int) -> EdgeInsets { data.input.settings.sectionInset }
-        func minimumLineSpacingForSection(at section: Int) -> CGFloat { data.input.settings.rowSpacing }
-        func minimumInteritemSpacingForSection(at section: Int) -> CGFloat { data.input.settings.columnSpacing }
+        func insetForSection(at section: Int) -> EdgeInsets { data.input.layout.sectionInset }
+        func minimumLineSpacingForSection(at section: Int) -> CGFloat { data.input.layout.rowSpacing }
+        func minimumInteritemSpacingForSection(at section: Int) -> CGFloat { data.input.layout.columnSpacing }
     }
 
     /// The engine `classic-002-waterflowlayout`.
@@ -145,7 +145,7 @@ public final class WaterFlowLayout: ClassicCollectionViewLayout {
         summary: "seed 002 WaterFlowLayout: insets ignored, 100000 sentinel pile-up, float32 heights, trailing spacing"
     ) { input in
         let layout = WaterFlowLayout()
-        layout.numberOfColumn = UInt(bitPattern: input.settings.columnCount)
+        layout.numberOfColumn = UInt(bitPattern: input.layout.columnCount)
         layout.delegate = InputDelegate(input)
         return layout
     }

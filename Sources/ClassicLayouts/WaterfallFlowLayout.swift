@@ -120,7 +120,7 @@ public final class WaterfallFlowLayout: ClassicCollectionViewLayout {
         name: "classic-004-flowlayout",
         summary: "seed 004 flow-layout subclass: 0 columns means 3, column gap used between rows, first row one gap low"
     ) { input in
-        let s = input.settings
+        let s = input.layout
         let data = CollectionView(input: input)
         let layout = WaterfallFlowLayout()
         layout.sectionInset = s.sectionInset

@@ -81,9 +81,9 @@ private func codecBenchFixture(items count: Int, seed: UInt64) throws -> Fixture
         return .height(40 + (r.unit() * 360).rounded(), span: i % 7 == 0 ? 2 : 1)
     }
     let input = LayoutInput(
-        settings: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
+        layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
                                  sectionInset: EdgeInsets(all: 10)),
-        sections: [LayoutSection(header: SupplementaryItem(height: 44), items: items, footer: SupplementaryItem(height: 30))])
+        sections: [SectionInput(header: HeaderFooter(height: 44), items: items, footer: HeaderFooter(height: 30))])
     return Fixture(name: "bench-\(seed)", description: "Generated for the codec benchmark.",
                    input: input, expected: .layout(try ReferenceLayout.layout(input)))
 }
@@ -102,7 +102,7 @@ private struct DInsets: Decodable {
 private struct DSupplementary: Decodable {
     var height: Double
     var inset: DInsets?
-    var model: SupplementaryItem { SupplementaryItem(height: height, inset: inset?.model) }
+    var model: HeaderFooter { HeaderFooter(height: height, inset: inset?.model) }
 }
 
 private struct DItem: Decodable {
@@ -166,8 +166,8 @@ private struct DFixture: Decodable {
                 rowSpacing: l.rowSpacing ?? 0, sectionInset: l.sectionInset?.model ?? .zero, placement: placement,
                 tieTolerance: l.tieTolerance ?? 0, tieBreak: tieBreak, pixelScale: l.pixelScale.map { CGFloat($0) },
                 minimumContentHeight: l.minimumContentHeight ?? 0)
-            let input = LayoutInput(settings: settings, sections: try sections.map { s in
-                LayoutSection(columnCount: s.columnCount, sectionInset: s.sectionInset?.model, header: s.header?.model,
+            let input = LayoutInput(layout: settings, sections: try sections.map { s in
+                SectionInput(columnCount: s.columnCount, sectionInset: s.sectionInset?.model, header: s.header?.model,
                               items: try s.items.map { try $0.model() }, footer: s.footer?.model)
             })
             func rect(_ a: [Double]) throws -> CGRect {
@@ -181,7 +181,7 @@ private struct DFixture: Decodable {
                     exp = .error(c)
                 } else if let size = e.contentSize, size.count == 2, let secs = e.sections {
                     exp = .layout(LayoutResult(contentSize: CGSize(width: size[0], height: size[1]), sections: try secs.map { s in
-                        SectionLayout(header: try s.header.map(rect), items: try s.items.map(rect), footer: try s.footer.map(rect))
+                        SectionFrames(header: try s.header.map(rect), items: try s.items.map(rect), footer: try s.footer.map(rect))
                     }))
                 } else {
                     throw CocoaError(.coderReadCorrupt)

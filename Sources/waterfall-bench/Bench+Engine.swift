@@ -6,9 +6,9 @@ func benchInput(items count: Int, columns: Int, seed: UInt64 = 1) -> LayoutInput
     var r = SplitMix64(seed: seed)
     let items = (0..<count).map { _ in LayoutItem.height(40 + (r.unit() * 360).rounded()) }
     return LayoutInput(
-        settings: LayoutSettings(containerWidth: 375, columnCount: columns, columnSpacing: 10, rowSpacing: 10,
+        layout: LayoutSettings(containerWidth: 375, columnCount: columns, columnSpacing: 10, rowSpacing: 10,
                                  sectionInset: EdgeInsets(all: 10)),
-        sections: [LayoutSection(items: items)])
+        sections: [SectionInput(items: items)])
 }
 
 /// Reference engine throughput on the pure API, and rect-query time for one screen (375 x 812 pt)

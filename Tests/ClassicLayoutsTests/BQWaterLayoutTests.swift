@@ -89,9 +89,9 @@ struct BQWaterLayoutTests {
 
     @Test("no section 0 raises NSInternalInconsistencyException; structure beyond one section is unsupported")
     func sectionsAndFeatures() throws {
-        let none = LayoutInput(settings: input.settings, sections: [])
+        let none = LayoutInput(layout: input.layout, sections: [])
         #expect(exceptionName { _ = try layOut(entry, none) } == "NSInternalInconsistencyException")
-        let two = LayoutInput(settings: input.settings, sections: input.sections + input.sections)
+        let two = LayoutInput(layout: input.layout, sections: input.sections + input.sections)
         guard case .unsupported = entry.make().answer(two) else { Issue.record("two sections must be unsupported"); return }
     }
 }

@@ -6,9 +6,9 @@ import WaterfallLayout
 /// A one-section input of `height` items.
 func heightsInput(width: CGFloat, columns: Int, columnSpacing: CGFloat = 10, rowSpacing: CGFloat = 10,
                   inset: EdgeInsets = EdgeInsets(all: 10), heights: [CGFloat]) -> LayoutInput {
-    LayoutInput(settings: LayoutSettings(containerWidth: width, columnCount: columns, columnSpacing: columnSpacing,
+    LayoutInput(layout: LayoutSettings(containerWidth: width, columnCount: columns, columnSpacing: columnSpacing,
                                          rowSpacing: rowSpacing, sectionInset: inset),
-                sections: [LayoutSection(items: heights.map { LayoutItem.height($0) })])
+                sections: [SectionInput(items: heights.map { LayoutItem.height($0) })])
 }
 
 /// The four-item example most tests use: 3 columns 100 pt wide when the width is 340 and the

@@ -27,7 +27,7 @@ struct QuirkInvariantTests {
     static func one(_ heights: [CGFloat], columnSpacing: CGFloat = 0, rowSpacing: CGFloat = 0) -> LayoutInput {
         heightsInput(width: 100, columns: 1, columnSpacing: columnSpacing, rowSpacing: rowSpacing, inset: .zero, heights: heights)
     }
-    static let noSections = LayoutInput(settings: three([]).settings, sections: [])
+    static let noSections = LayoutInput(layout: three([]).layout, sections: [])
     /// An exact tie is a choice the tolerance cannot decide, so `placement` accepts either column
     /// (DESIGN.md); the hash order shows when 32-bit rounding ties two tops 0.5 pt apart. Items 1
     /// and 2 leave columns 1 and 2 at 10 + 16776990 = 16777000 and 10 + 16776990.5 = 16777000.5,

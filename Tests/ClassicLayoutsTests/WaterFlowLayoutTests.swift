@@ -58,8 +58,8 @@ struct WaterFlowLayoutTests {
 
     @Test("a zero image width gives a NaN or infinite height, no trap")
     func zeroImageWidth() throws {
-        let input = LayoutInput(settings: LayoutSettings(containerWidth: 320, columnCount: 3),
-                                sections: [LayoutSection(items: [.size(width: 0, height: 10), .size(width: 0, height: 0)])])
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 3),
+                                sections: [SectionInput(items: [.size(width: 0, height: 10), .size(width: 0, height: 0)])])
         let r = try layOut(entry, input)
         #expect(r.sections[0].items[0].size.height == .infinity)  // 106.67 * 10 / 0
         #expect(r.sections[0].items[1].size.height.isNaN)         // 0 / 0

@@ -7,7 +7,7 @@ final class RightmostTies: LayoutEngine {
     let descriptor = EngineDescriptor(name: "rightmost-ties", version: "1", features: [])
     func layout(_ input: LayoutInput) throws -> LayoutResult {
         var result = try ReferenceEngine().layout(input)
-        let s = input.settings
+        let s = input.layout
         // A single section of height items: redo §5 with `<=` (the last lowest column wins).
         guard input.sections.count == 1 else { return result }
         let width = (s.containerWidth - s.sectionInset.left - s.sectionInset.right - CGFloat(s.columnCount - 1) * s.columnSpacing) / CGFloat(s.columnCount)
@@ -54,8 +54,8 @@ struct SwiftAPITests {
     func goldens() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wc-api-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 2),
-                                sections: [LayoutSection(items: [.height(10), .height(20)])])
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 2),
+                                sections: [SectionInput(items: [.height(10), .height(20)])])
         try Fixture(name: "new", input: input).save(in: dir)
         let first = try verifyGoldens(engine: { ReferenceEngine() }, fixtures: [dir.path], record: .missing)
         #expect(first.results.map(\.status) == [.recorded])

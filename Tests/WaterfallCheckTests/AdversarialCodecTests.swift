@@ -108,7 +108,7 @@ struct AdversarialNULKeyTests {
         // `\u0000` inside a string value is left to the field's own check; an escaped
         // backslash before `u0000` is not a NUL at all.
         let fine = head + #""columnCount": 3}, "description": "a\\u0000b", "sections": []}"#
-        #expect(try FixtureReader.decode(Array(fine.utf8), file: "ok.json").input.settings.columnCount == 3)
+        #expect(try FixtureReader.decode(Array(fine.utf8), file: "ok.json").input.layout.columnCount == 3)
     }
 }
 

@@ -30,7 +30,7 @@ struct CodecErrorTests {
     @Test("the helper's text is a valid fixture")
     func baseline() throws {
         let f = try FixtureReader.decode(Array(fixtureText().utf8), file: "t.json")
-        #expect(f.input.settings.columnCount == 3)
+        #expect(f.input.layout.columnCount == 3)
     }
 
     @Test("not JSON at all")
@@ -85,10 +85,10 @@ struct CodecErrorTests {
     @Test("an underflowing literal reads as 0, which a double can hold (a decision, see docs/decisions/codec.md)")
     func doubleUnderflow() throws {
         let f = try FixtureReader.decode(Array(fixtureText(layout: #""containerWidth": 1e-400, "columnCount": 3"#).utf8), file: "t.json")
-        #expect(f.input.settings.containerWidth == 0)
+        #expect(f.input.layout.containerWidth == 0)
         // The largest double still loads.
         let g = try FixtureReader.decode(Array(fixtureText(layout: #""containerWidth": 1.7976931348623157e308, "columnCount": 3"#).utf8), file: "t.json")
-        #expect(g.input.settings.containerWidth == .greatestFiniteMagnitude)
+        #expect(g.input.layout.containerWidth == .greatestFiniteMagnitude)
     }
 
     @Test("integers json-c would clamp to 64 bits")
@@ -99,7 +99,7 @@ struct CodecErrorTests {
                line: 4, column: 53, path: "$.layout.columnCount", "outside the 64-bit integer range")
         // The largest Int64 still loads exactly (a range problem, not a fixture error).
         let f = try FixtureReader.decode(Array(fixtureText(layout: #""containerWidth": 375, "columnCount": 9223372036854775807"#).utf8), file: "t.json")
-        #expect(f.input.settings.columnCount == Int.max)
+        #expect(f.input.layout.columnCount == Int.max)
     }
 
     @Test("a duplicate key is reported at its second occurrence")

@@ -18,7 +18,7 @@ struct CodecRangeTests {
     @Test("columnCount 0 loads; the engine says invalidColumnCount")
     func columnCountZero() throws {
         let f = try load(layout: #""containerWidth": 375, "columnCount": 0"#)
-        #expect(f.input.settings.columnCount == 0)
+        #expect(f.input.layout.columnCount == 0)
         #expect(code(f) == .invalidColumnCount)
     }
 

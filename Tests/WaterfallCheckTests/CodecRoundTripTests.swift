@@ -21,10 +21,10 @@ struct CodecRoundTripTests {
         let url = try #require(try conformanceFiles().first { $0.lastPathComponent == "section-one-example.json" })
         let f = try FixtureReader.read(contentsOf: url)
         #expect(f.name == "section-one-example")
-        #expect(f.input.settings.containerWidth == 375)
-        #expect(f.input.settings.columnCount == 3)
-        #expect(f.input.settings.sectionInset == EdgeInsets(all: 10))
-        #expect(f.input.settings.pixelScale == nil)
+        #expect(f.input.layout.containerWidth == 375)
+        #expect(f.input.layout.columnCount == 3)
+        #expect(f.input.layout.sectionInset == EdgeInsets(all: 10))
+        #expect(f.input.layout.pixelScale == nil)
         let s = try #require(f.input.sections.first)
         #expect(s.header?.height == 44)
         #expect(s.header?.givenInset == .zero)
@@ -93,8 +93,8 @@ struct CodecRoundTripTests {
     @Test("compact protocol input and result: one line, no spaces, layout in full")
     func compact() throws {
         let input = LayoutInput(
-            settings: LayoutSettings(containerWidth: 375, columnCount: 3, pixelScale: 2),
-            sections: [LayoutSection(columnCount: 2, header: SupplementaryItem(height: 44),
+            layout: LayoutSettings(containerWidth: 375, columnCount: 3, pixelScale: 2),
+            sections: [SectionInput(columnCount: 2, header: HeaderFooter(height: 44),
                                      items: [.height(120), .size(width: 640, height: 480, span: 2)])])
         let text = CanonicalWriter.compactInput(input)
         #expect(text == #"{"layout":{"containerWidth":375,"columnCount":3,"columnSpacing":0,"rowSpacing":0,"sectionInset":{"top":0,"left":0,"bottom":0,"right":0},"placement":"shortestFirst","tieTolerance":0,"tieBreak":"leftmost","pixelScale":2,"minimumContentHeight":0},"sections":[{"columnCount":2,"header":{"height":44},"items":[{"height":120},{"size":[640,480],"span":2}]}]}"#)
@@ -102,7 +102,7 @@ struct CodecRoundTripTests {
         #expect(back == input)
 
         let result = LayoutResult(contentSize: CGSize(width: 375, height: 267.75),
-                                  sections: [SectionLayout(header: CGRect(x: 0, y: 0, width: 375, height: 44),
+                                  sections: [SectionFrames(header: CGRect(x: 0, y: 0, width: 375, height: 44),
                                                            items: [CGRect(x: 10, y: 54, width: 111.66666666666667, height: 120)])])
         let reply = "{\"id\":7," + CanonicalWriter.compactResult(result) + ",\"extra\":true}"
         #expect(reply == #"{"id":7,"contentSize":[375,267.75],"sections":[{"header":[0,0,375,44],"items":[[10,54,111.66666666666667,120]]}],"extra":true}"#)

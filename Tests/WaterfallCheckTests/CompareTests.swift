@@ -9,7 +9,7 @@ struct CompareTests {
     typealias S = ExternalTestSupport
 
     private func frames(_ rects: [CGRect], height: Double = 40) -> EngineAnswer {
-        .layout(LayoutResult(contentSize: CGSize(width: 100, height: height), sections: [SectionLayout(items: rects)]))
+        .layout(LayoutResult(contentSize: CGSize(width: 100, height: height), sections: [SectionFrames(items: rects)]))
     }
     private let a = CGRect(x: 0, y: 0, width: 50, height: 10), b = CGRect(x: 50, y: 0, width: 50, height: 20)
 
@@ -43,18 +43,18 @@ struct CompareTests {
         // half, 32, holds; 32's (0, 1, 10, 16) all fail. Columns 5 → 1, 2 fail, 5 / 2 = 2 fails, 4
         // holds, then 4 → 3 holds. Tie tolerance and insets go back to 0.
         let input = LayoutInput(
-            settings: LayoutSettings(containerWidth: 375, columnCount: 5, columnSpacing: 10, rowSpacing: 10,
+            layout: LayoutSettings(containerWidth: 375, columnCount: 5, columnSpacing: 10, rowSpacing: 10,
                                      sectionInset: EdgeInsets(all: 10), tieTolerance: 4),
-            sections: [LayoutSection(items: [.height(12), .height(45), .height(7), .height(64)]),
-                       LayoutSection(header: SupplementaryItem(height: 20), items: [.height(3)])])
+            sections: [SectionInput(items: [.height(12), .height(45), .height(7), .height(64)]),
+                       SectionInput(header: HeaderFooter(height: 20), items: [.height(3)])])
         let minimal = InputShrinker().shrink(input) { i in
-            i.settings.columnCount >= 3 && i.sections.contains { $0.items.contains { if case .height(let h) = $0.dimension { return h >= 30 } else { return false } } }
+            i.layout.columnCount >= 3 && i.sections.contains { $0.items.contains { if case .height(let h) = $0.dimension { return h >= 30 } else { return false } } }
         }
         #expect(minimal.sections.count == 1)
         #expect(minimal.sections[0].items == [.height(32)])
-        #expect(minimal.settings.columnCount == 3)
-        #expect(minimal.settings.tieTolerance == 0)
-        #expect(minimal.settings.sectionInset == .zero)
+        #expect(minimal.layout.columnCount == 3)
+        #expect(minimal.layout.tieTolerance == 0)
+        #expect(minimal.layout.sectionInset == .zero)
     }
 
     @Test("an engine that breaks ties to the right: every difference shrinks to one minimal input")
@@ -73,8 +73,8 @@ struct CompareTests {
         // column 1, half the width to the right.
         #expect(first.minimal.sections.count == 1)
         #expect(first.minimal.sections[0].items.count == 1)
-        #expect(first.minimal.settings.columnCount == 2)
-        #expect(first.difference.largestDelta == first.minimal.settings.containerWidth / 2)
+        #expect(first.minimal.layout.columnCount == 2)
+        #expect(first.difference.largestDelta == first.minimal.layout.containerWidth / 2)
         #expect(report.text().contains("difference 1 of"))
 
         // --save: each minimal difference as a canonical fixture expecting the baseline's answer.

@@ -21,7 +21,7 @@ struct ExternalEngineTests {
         // Column width (100 - 0) / 2 = 50. Items 0 and 1 open columns 0 and 1 at y 0; item 2 goes
         // to column 0 (running height 10 < 20) at y 10 and ends at 40, the content height.
         #expect(r.contentSize == CGSize(width: 100, height: 40))
-        #expect(r.sections == [SectionLayout(items: [
+        #expect(r.sections == [SectionFrames(items: [
             CGRect(x: 0, y: 0, width: 50, height: 10), CGRect(x: 50, y: 0, width: 50, height: 20),
             CGRect(x: 0, y: 10, width: 50, height: 30)])])
         let pid = try #require(engine.processID)
@@ -33,7 +33,7 @@ struct ExternalEngineTests {
     func undeclaredFeature() throws {
         let engine = try ExternalEngine.start(S.fake("crash"))
         var input = S.threeItems
-        input.sections.append(LayoutSection())
+        input.sections.append(SectionInput())
         guard case .unsupported = engine.answer(input) else { Issue.record("an undeclared feature must be unsupported"); return }
         // NaN cannot be written in JSON: unsupported, not sent either.
         var nan = S.threeItems

@@ -60,7 +60,7 @@ struct ExternalServerTests {
             #expect(Set(try external.elements(in: rect)) == Set(try local.elements(in: rect)))
         }
         var bad = S.threeItems
-        bad.settings.columnCount = 0
+        bad.layout.columnCount = 0
         #expect(throws: LayoutError(.invalidColumnCount)) { try external.layout(bad) }
         #expect(throws: QueryError.noLayout) { try external.elements(in: .zero) }
     }
@@ -96,14 +96,14 @@ extension ExternalTestSupport {
     /// Two sections using every §9 feature: headers, footers, sizes, spans, overrides, pixel scale,
     /// tie tolerance, afterPrevious, minimum content height.
     static let everyFeature = LayoutInput(
-        settings: LayoutSettings(containerWidth: 100, columnCount: 3, columnSpacing: 2, rowSpacing: 3,
+        layout: LayoutSettings(containerWidth: 100, columnCount: 3, columnSpacing: 2, rowSpacing: 3,
                                  sectionInset: EdgeInsets(all: 4), tieTolerance: 1.5, tieBreak: .afterPrevious,
                                  pixelScale: 3, minimumContentHeight: 500),
         sections: [
-            LayoutSection(header: SupplementaryItem(height: 7, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+            SectionInput(header: HeaderFooter(height: 7, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
                           items: [.height(10), .size(width: 640, height: 480), .height(11, span: 2), .height(9.5)],
-                          footer: SupplementaryItem(height: 5)),
-            LayoutSection(columnCount: 2, sectionInset: EdgeInsets(top: 0, left: 10, bottom: 2, right: 0),
+                          footer: HeaderFooter(height: 5)),
+            SectionInput(columnCount: 2, sectionInset: EdgeInsets(top: 0, left: 10, bottom: 2, right: 0),
                           items: [.size(width: 3, height: 7, span: 5), .height(0)]),
         ])
 }

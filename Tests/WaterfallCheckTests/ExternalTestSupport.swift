@@ -21,8 +21,8 @@ enum ExternalTestSupport {
 
     /// One section, 2 columns of 50 pt in 100 pt, items 10, 20, 30 pt tall: all the fake declares.
     static let threeItems = LayoutInput(
-        settings: LayoutSettings(containerWidth: 100, columnCount: 2),
-        sections: [LayoutSection(items: [.height(10), .height(20), .height(30)])])
+        layout: LayoutSettings(containerWidth: 100, columnCount: 2),
+        sections: [SectionInput(items: [.height(10), .height(20), .height(30)])])
 
     /// Whether `pid` names no process at all (exited and reaped: no zombie left behind).
     static func isGone(_ pid: Int32) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }

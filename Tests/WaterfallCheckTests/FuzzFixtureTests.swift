@@ -27,8 +27,8 @@ struct FuzzFixtureTests {
         // The minimal case: one item is enough to show a trailing rowSpacing, and one must have
         // rowSpacing > 0; the shrinker lowers every other number to its simplest.
         #expect(c.input.itemCount == 1)
-        #expect(c.input.settings.rowSpacing > 0)
-        #expect(c.input.settings.columnCount == 1)
+        #expect(c.input.layout.rowSpacing > 0)
+        #expect(c.input.layout.columnCount == 1)
     }
 
     /// The same seed and case count give the same counterexample whatever the number of jobs.

@@ -44,7 +44,7 @@ struct FuzzGeneratorTests {
     @Test func zeroChoicesAreTheSimplestInput() {
         var c = ChoiceSource(replaying: [])
         let input = InputGenerator().generate(&c)
-        #expect(input == LayoutInput(settings: LayoutSettings(containerWidth: 320, columnCount: 1), sections: [LayoutSection()]))
+        #expect(input == LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 1), sections: [SectionInput()]))
     }
 
     /// Never a feature the engine did not declare, valid or invalid input (FIXTURE-FORMAT §9).
@@ -68,7 +68,7 @@ struct FuzzGeneratorTests {
         for i in 0..<20_000 as Range<UInt64> {
             let input = Fuzzer.generate(seed: 1, case: i, generator: g).0
             do { _ = try ReferenceLayout.validate(input) } catch { codes.insert(error.code); continue }
-            let s = input.settings
+            let s = input.layout
             placements.insert(s.placement); breaks.insert(s.tieBreak)
             if let p = s.pixelScale { scales.insert(p) }
             phone = phone || (320...430).contains(s.containerWidth)

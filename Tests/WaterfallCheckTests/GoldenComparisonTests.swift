@@ -70,7 +70,7 @@ struct GoldenComparisonTests {
         e.sections[0].header = CGRect(x: 0, y: 0, width: 100, height: 44)
         var a = expected
         a.sections[0].footer = CGRect(x: 0, y: 40, width: 100, height: 30)
-        a.sections.append(SectionLayout(items: [CGRect(x: 0, y: 70, width: 50, height: 5)]))
+        a.sections.append(SectionFrames(items: [CGRect(x: 0, y: 70, width: 50, height: 5)]))
         let d = LayoutDiff(expected: .layout(e), actual: .layout(a), tolerance: 0.001).differences
         #expect(d.map(\.subject) == [.element(.header(0)), .element(.footer(0)), .element(.item(1, 0))])
         #expect(d.map(\.jsonPath) == ["$.expected.sections[0].header", "$.expected.sections[0]", "$.expected.sections"])

@@ -15,7 +15,7 @@ struct GoldenFeatureTests {
     @Test("a fixture using an undeclared feature is skipped, never run and never failed")
     func undeclaredSkipped() {
         var fixture = TwoColumns.fixture("with-header")
-        fixture.input.sections[0].header = SupplementaryItem(height: 10)
+        fixture.input.sections[0].header = HeaderFooter(height: 10)
         let verdict = GoldenRunner(engine: { Self.sizeOnly() }).judge(fixture, engine: Self.sizeOnly())
         #expect(verdict.status == .skipped)
         #expect(verdict.message.contains("supplementary"))
@@ -26,7 +26,7 @@ struct GoldenFeatureTests {
     @Test("the UIKit adapter answers unsupported for an undeclared feature without preparing")
     func adapterGate() {
         var input = TwoColumns.input
-        input.settings.placement = .leftToRight
+        input.layout.placement = .leftToRight
         guard case .unsupported(let reason) = Self.sizeOnly().answer(input) else { Issue.record("expected unsupported"); return }
         #expect(reason.contains("roundRobin"))
     }

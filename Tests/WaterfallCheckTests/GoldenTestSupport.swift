@@ -8,11 +8,11 @@ import Testing
 /// item 1 → column 1 (tops 10, 0) at y 0; item 2 → column 0 (tops 10, 20) at y 10.
 /// Content height = max(10 + 30, 20) = 40.
 enum TwoColumns {
-    static let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 2),
-                                   sections: [LayoutSection(items: [.height(10), .height(20), .height(30)])])
+    static let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 2),
+                                   sections: [SectionInput(items: [.height(10), .height(20), .height(30)])])
     static let frames = [CGRect(x: 0, y: 0, width: 50, height: 10), CGRect(x: 50, y: 0, width: 50, height: 20),
                          CGRect(x: 0, y: 10, width: 50, height: 30)]
-    static let result = LayoutResult(contentSize: CGSize(width: 100, height: 40), sections: [SectionLayout(items: frames)])
+    static let result = LayoutResult(contentSize: CGSize(width: 100, height: 40), sections: [SectionFrames(items: frames)])
 
     static func fixture(_ name: String, expected: LayoutOutcome? = .layout(result), tolerance: CGFloat? = nil) -> Fixture {
         Fixture(name: name, tolerance: tolerance, input: input, expected: expected)

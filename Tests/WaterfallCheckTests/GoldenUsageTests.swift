@@ -25,13 +25,13 @@ struct GoldenUsageTests {
         // Hand-derived (FIXTURE-FORMAT §1's worked example, abridged to its first two items).
         let fixture = Fixture(
             name: "two-items",
-            input: LayoutInput(settings: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
+            input: LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
                                                         sectionInset: EdgeInsets(all: 10)),
-                               sections: [LayoutSection(items: [.height(120), .size(width: 640, height: 480)])]),
+                               sections: [SectionInput(items: [.height(120), .size(width: 640, height: 480)])]),
             // w = (375 - 20 - 20) / 3 = 335 / 3; item 0 in column 0 at y 10 (inset); item 1 in
             // column 1 at x = 10 + w + 10, height 480 * w / 640 = 83.75. Content height: the
             // lowest item's maxY 10 + 120, plus the bottom inset 10 = 140.
-            expected: .layout(LayoutResult(contentSize: CGSize(width: 375, height: 140), sections: [SectionLayout(items: [
+            expected: .layout(LayoutResult(contentSize: CGSize(width: 375, height: 140), sections: [SectionFrames(items: [
                 CGRect(x: 10, y: 10, width: 335.0 / 3, height: 120),
                 CGRect(x: 10 + 335.0 / 3 + 10, y: 10, width: 335.0 / 3, height: 83.75),
             ])])))

@@ -20,8 +20,8 @@ final class ShiftingEngine: LayoutEngine {
 struct HTMLReportCompareTests {
     func report() -> HTMLReport {
         let cases = [CompareCase(name: "example", input: SectionOneExample.input, origin: .fixture(path: "example.json")),
-                     CompareCase(name: "one-item", input: LayoutInput(settings: SectionOneExample.input.settings,
-                                                                      sections: [LayoutSection(items: [.height(10)])]),
+                     CompareCase(name: "one-item", input: LayoutInput(layout: SectionOneExample.input.layout,
+                                                                      sections: [SectionInput(items: [.height(10)])]),
                                  origin: .generated(seed: 1, index: 0))]
         let run = EngineComparison(baseline: ReferenceEngine(), candidate: ShiftingEngine()).run(cases)
         var page = HTMLReport(title: "compare")

@@ -50,8 +50,8 @@ struct InvariantBrokenEngineTests {
 
     /// The entry point for a user's test target.
     @Test func userEntryPoint() {
-        #expect(checkInvariants(engine: MiniWaterfall(.none), cases: 500, seed: 3).isEmpty)
-        let failures = checkInvariants(engine: MiniWaterfall(.trailingSpacingInContentSize), cases: 500, seed: 3)
+        #expect(fuzzInvariants(engine: MiniWaterfall(.none), cases: 500, seed: 3).isEmpty)
+        let failures = fuzzInvariants(engine: MiniWaterfall(.trailingSpacingInContentSize), cases: 500, seed: 3)
         #expect(failures.map(\.invariant) == ["content-size"])
     }
 }

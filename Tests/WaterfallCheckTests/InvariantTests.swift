@@ -8,15 +8,15 @@ struct InvariantTests {
     /// FIXTURE-FORMAT §1's example: 375 wide, 3 columns, spacings and insets 10, a 44-pt header,
     /// items 120 tall, 640x480, 80 tall spanning 2; a 30-pt footer.
     static let input = LayoutInput(
-        settings: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10, sectionInset: EdgeInsets(all: 10)),
-        sections: [LayoutSection(header: SupplementaryItem(height: 44),
+        layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10, sectionInset: EdgeInsets(all: 10)),
+        sections: [SectionInput(header: HeaderFooter(height: 44),
                                  items: [.height(120), .size(width: 640, height: 480), .height(80, span: 2)],
-                                 footer: SupplementaryItem(height: 30))])
+                                 footer: HeaderFooter(height: 30))])
     /// Derived by hand in FIXTURE-FORMAT §1: w = (375 - 20 - 20) / 3 = 111.666...; the header pushes
     /// items to 54; 480 * 111.67 / 640 = 83.75; the span-2 item sits on columns 1-2 at 147.75; the
     /// section ends at 227.75 + 10, the footer at 237.75, the content at 267.75.
     static let w = (375.0 - 20 - 20) / 3
-    static let frames = LayoutResult(contentSize: CGSize(width: 375, height: 267.75), sections: [SectionLayout(
+    static let frames = LayoutResult(contentSize: CGSize(width: 375, height: 267.75), sections: [SectionFrames(
         header: CGRect(x: 0, y: 0, width: 375, height: 44),
         items: [CGRect(x: 10, y: 54, width: w, height: 120),
                 CGRect(x: 10 + w + 10, y: 54, width: w, height: 83.75),
@@ -66,9 +66,9 @@ struct InvariantTests {
     /// are 100 and 100.0005, closer than the 0.001 tolerance, but exact: the placement is decided
     /// exactly (column 0), at any tolerance.
     @Test func exactTopsCloserThanTheToleranceAreDecidedExactly() {
-        let input = LayoutInput(settings: LayoutSettings(containerWidth: 200, columnCount: 2),
-                                sections: [LayoutSection(items: [.height(100), .height(100.0005), .height(50)])])
-        let left = LayoutResult(contentSize: CGSize(width: 200, height: 150), sections: [SectionLayout(items: [
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 200, columnCount: 2),
+                                sections: [SectionInput(items: [.height(100), .height(100.0005), .height(50)])])
+        let left = LayoutResult(contentSize: CGSize(width: 200, height: 150), sections: [SectionFrames(items: [
             CGRect(x: 0, y: 0, width: 100, height: 100), CGRect(x: 100, y: 0, width: 100, height: 100.0005),
             CGRect(x: 0, y: 100, width: 100, height: 50)])])
         var right = left
@@ -87,13 +87,13 @@ struct InvariantTests {
     @Test func aPlacementRoundingCouldFlipIsAcceptedWithinTheBoundOnly() {
         func engine(_ h: CGFloat) -> FixedEngine {
             let c0 = 0.1 + 0.2
-            return FixedEngine(LayoutResult(contentSize: CGSize(width: 200, height: max(c0, h) + 1), sections: [SectionLayout(items: [
+            return FixedEngine(LayoutResult(contentSize: CGSize(width: 200, height: max(c0, h) + 1), sections: [SectionFrames(items: [
                 CGRect(x: 0, y: 0, width: 100, height: 0.1), CGRect(x: 100, y: 0, width: 100, height: h),
                 CGRect(x: 0, y: 0.1, width: 100, height: 0.2), CGRect(x: 0, y: c0, width: 100, height: 1)])]))
         }
         func input(_ h: CGFloat) -> LayoutInput {
-            LayoutInput(settings: LayoutSettings(containerWidth: 200, columnCount: 2),
-                        sections: [LayoutSection(items: [.height(0.1), .height(h), .height(0.2), .height(1)])])
+            LayoutInput(layout: LayoutSettings(containerWidth: 200, columnCount: 2),
+                        sections: [SectionInput(items: [.height(0.1), .height(h), .height(0.2), .height(1)])])
         }
         #expect(checkInvariants(input(0.3), engine: engine(0.3), tolerance: 0, selection: ["placement"]).isEmpty)
         let lower = 0.3 - 1.0 / 64
@@ -105,9 +105,9 @@ struct InvariantTests {
     /// apart. The second zero-height item goes to column 1 (tops 1, 0, 0) at y = 0; the checks
     /// must take x = 8.1 as column 1, not column 0 (whose top is 1).
     @Test func columnsNarrowerThanTheToleranceFollowTheRule() {
-        let input = LayoutInput(settings: LayoutSettings(containerWidth: 16.00625, columnCount: 3, rowSpacing: 1,
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 16.00625, columnCount: 3, rowSpacing: 1,
                                                          sectionInset: EdgeInsets(left: 8.1, right: 7.90625)),
-                                sections: [LayoutSection(items: [.height(0), .height(0)], footer: SupplementaryItem(height: 0))])
+                                sections: [SectionInput(items: [.height(0), .height(0)], footer: HeaderFooter(height: 0))])
         #expect(checkInvariants(input, engine: ReferenceEngine()).isEmpty)
     }
 
@@ -146,9 +146,9 @@ struct NoOverlapOracleTests {
         for _ in 0..<2_000 {
             let n = Int(rng.next(upTo: 12))
             let frames = (0..<n).map { _ in CGRect(x: grid(40), y: grid(40), width: grid(12), height: grid(12)) }
-            let input = LayoutInput(settings: LayoutSettings(containerWidth: 100, columnCount: 1),
-                                    sections: [LayoutSection(items: Array(repeating: .height(1), count: n))])
-            let engine = FixedEngine(LayoutResult(contentSize: CGSize(width: 100, height: 100), sections: [SectionLayout(items: frames)]))
+            let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 1),
+                                    sections: [SectionInput(items: Array(repeating: .height(1), count: n))])
+            let engine = FixedEngine(LayoutResult(contentSize: CGSize(width: 100, height: 100), sections: [SectionFrames(items: frames)]))
             let tol: CGFloat = 0.001
             var brute = false
             for i in 0..<n { for j in (i + 1)..<max(n, i + 1) {

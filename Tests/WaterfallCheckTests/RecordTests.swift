@@ -92,7 +92,7 @@ struct RecordTests {
         #expect(refused.status == .failed && refused.message.hasPrefix("not recorded (breaks accepts-valid"), "\(refused.message)")
         #expect(!dir.exists("m.json.new"))
         var invalid = TwoColumns.fixture("m", expected: nil)
-        invalid.input.settings.columnCount = 0
+        invalid.input.layout.columnCount = 0
         try dir.write(invalid, to: "m.json")
         _ = record(dir, .missing, answer: .error(LayoutError(.invalidColumnCount)))
         #expect(try pendingExpected(dir, "m.json.new") == .error(.invalidColumnCount))

@@ -19,16 +19,16 @@ struct RenderAdversarialTests {
 
     static let inputs: [LayoutInput] = [
         SectionOneExample.input,
-        LayoutInput(settings: LayoutSettings(containerWidth: 0, columnCount: 0), sections: [LayoutSection(items: [.height(1)])]),
-        LayoutInput(settings: LayoutSettings(containerWidth: .nan, columnCount: 3), sections: [LayoutSection(items: [.height(1)])]),
-        LayoutInput(settings: LayoutSettings(containerWidth: 375, columnCount: 1_000_000, pixelScale: 0), sections: [LayoutSection(items: [.height(1)])]),
+        LayoutInput(layout: LayoutSettings(containerWidth: 0, columnCount: 0), sections: [SectionInput(items: [.height(1)])]),
+        LayoutInput(layout: LayoutSettings(containerWidth: .nan, columnCount: 3), sections: [SectionInput(items: [.height(1)])]),
+        LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 1_000_000, pixelScale: 0), sections: [SectionInput(items: [.height(1)])]),
     ]
 
     @Test("every picture of hostile frames and inputs is well-formed", arguments: 0..<4)
     func hostile(_ inputIndex: Int) throws {
         let input = Self.inputs[inputIndex]
         let actual = LayoutResult(contentSize: CGSize(width: CGFloat.nan, height: -CGFloat.infinity),
-                                  sections: [SectionLayout(header: Self.hostileFrames[3], items: Self.hostileFrames, footer: nil)],
+                                  sections: [SectionFrames(header: Self.hostileFrames[3], items: Self.hostileFrames, footer: nil)],
                                   extraElements: [LayoutElement(id: .item(7, 7), frame: Self.hostileFrames[0])])
         let expected = SectionOneExample.expected
         for svg in [SVGRenderer.render(input: input, result: actual),
@@ -44,7 +44,7 @@ struct RenderAdversarialTests {
 
     @Test("a frame of NaN is drawn (at 0), so every element still has its one shape")
     func nanFrameDrawn() throws {
-        let actual = LayoutResult(contentSize: CGSize(width: 10, height: 10), sections: [SectionLayout(items: [Self.hostileFrames[0]])])
+        let actual = LayoutResult(contentSize: CGSize(width: 10, height: 10), sections: [SectionFrames(items: [Self.hostileFrames[0]])])
         let doc = try Probe.parse(SVGRenderer.render(input: SectionOneExample.input, result: actual))
         let shapes = try Probe.elements(doc, "rect", "@data-element")
         #expect(shapes.map(Probe.frame) == [CGRect(x: 0, y: 0, width: 10, height: 10)])

@@ -13,11 +13,11 @@ import WaterfallLayout
 enum LargeExample {
     static let count = 10_000
     static let input = LayoutInput(
-        settings: LayoutSettings(containerWidth: 430, columnCount: 4, columnSpacing: 10, rowSpacing: 10, placement: .leftToRight),
-        sections: [LayoutSection(items: Array(repeating: .height(100), count: count))])
+        layout: LayoutSettings(containerWidth: 430, columnCount: 4, columnSpacing: 10, rowSpacing: 10, placement: .leftToRight),
+        sections: [SectionInput(items: Array(repeating: .height(100), count: count))])
     static let expected = LayoutResult(
         contentSize: CGSize(width: 430, height: 274_990),
-        sections: [SectionLayout(items: (0..<count).map { CGRect(x: CGFloat(110 * ($0 % 4)), y: CGFloat(110 * ($0 / 4)), width: 100, height: 100) })])
+        sections: [SectionFrames(items: (0..<count).map { CGRect(x: CGFloat(110 * ($0 % 4)), y: CGFloat(110 * ($0 / 4)), width: 100, height: 100) })])
     /// Item 0.5000 (row 1250, y 137,500) 7 pt lower.
     static var actual: LayoutResult {
         var r = expected

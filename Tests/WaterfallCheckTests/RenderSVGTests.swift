@@ -90,7 +90,7 @@ struct RenderSVGTests {
 
     @Test("a layout with no sections is the empty container")
     func empty() throws {
-        let input = LayoutInput(settings: LayoutSettings(containerWidth: 320, columnCount: 2, minimumContentHeight: 100), sections: [])
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2, minimumContentHeight: 100), sections: [])
         let doc = try Probe.parse(SVGRenderer.render(input: input, result: LayoutResult(contentSize: CGSize(width: 320, height: 100), sections: [])))
         #expect(try Probe.elements(doc, "rect", "@data-element").isEmpty)
         #expect(try Probe.elements(doc, "rect", "@class='wf-bg'").map(Probe.frame) == [CGRect(x: 0, y: 0, width: 320, height: 100)])

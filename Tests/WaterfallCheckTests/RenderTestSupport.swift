@@ -52,15 +52,15 @@ enum Probe {
 /// footer at 227.75 + 10 = 237.75; content height 267.75).
 enum SectionOneExample {
     static let input = LayoutInput(
-        settings: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
+        layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
                                  sectionInset: EdgeInsets(all: 10)),
-        sections: [LayoutSection(header: SupplementaryItem(height: 44),
+        sections: [SectionInput(header: HeaderFooter(height: 44),
                                  items: [.height(120), .size(width: 640, height: 480), .height(80, span: 2)],
-                                 footer: SupplementaryItem(height: 30))])
+                                 footer: HeaderFooter(height: 30))])
 
     static let expected = LayoutResult(
         contentSize: CGSize(width: 375, height: 267.75),
-        sections: [SectionLayout(header: CGRect(x: 0, y: 0, width: 375, height: 44),
+        sections: [SectionFrames(header: CGRect(x: 0, y: 0, width: 375, height: 44),
                                  items: [CGRect(x: 10, y: 54, width: 111.66666666666667, height: 120),
                                          CGRect(x: 131.66666666666669, y: 54, width: 111.66666666666667, height: 83.75),
                                          CGRect(x: 131.66666666666669, y: 147.75, width: 233.33333333333334, height: 80)],

@@ -38,7 +38,7 @@ struct WriterNumberTests {
         for v in values {
             let text = "{\"format\":\"waterfall-fixture/1\",\"name\":\"n\",\"tolerance\":\(JSONWriter.number(abs(v))),\"layout\":{\"containerWidth\":\(JSONWriter.number(v)),\"columnCount\":1},\"sections\":[]}"
             let f = try FixtureReader.decode(Array(text.utf8), file: "n.json")
-            #expect(Double(f.input.settings.containerWidth) == v, "\(v) written as \(JSONWriter.number(v))")
+            #expect(Double(f.input.layout.containerWidth) == v, "\(v) written as \(JSONWriter.number(v))")
         }
     }
 

@@ -8,7 +8,7 @@ struct CollectionViewLayoutTests {
     static let sample: LayoutInput = {
         var i = input(width: 320, columns: 2, columnSpacing: 10, rowSpacing: 10, inset: EdgeInsets(all: 10),
                       heights([100, 40, 60, 80]))
-        i.sections[0].header = SupplementaryItem(height: 30)
+        i.sections[0].header = HeaderFooter(height: 30)
         return i
     }()
 

@@ -9,21 +9,21 @@ struct RectQueryTests {
     static func randomInput(_ r: inout TestRandom) -> LayoutInput {
         let placements = Placement.allCases
         let placement = placements[r.int(0...2)]
-        var sections: [LayoutSection] = []
+        var sections: [SectionInput] = []
         for _ in 0..<r.int(1...3) {
             let n = r.int(1...6)
             let items: [LayoutItem] = (0..<r.int(0...60)).map { _ in
                 let span = placement.isRoundRobin ? 1 : (r.int(0...5) == 0 ? r.int(2...7) : 1)
                 return r.int(0...9) == 0 ? .height(0, span: span) : .height(CGFloat(r.int(1...200)) / 4, span: span)
             }
-            sections.append(LayoutSection(
+            sections.append(SectionInput(
                 columnCount: n, sectionInset: EdgeInsets(top: CGFloat(r.int(0...8)), left: CGFloat(r.int(0...8)),
                                                          bottom: CGFloat(r.int(0...8)), right: CGFloat(r.int(0...8))),
-                header: r.bool() ? SupplementaryItem(height: CGFloat(r.int(0...30))) : nil,
+                header: r.bool() ? HeaderFooter(height: CGFloat(r.int(0...30))) : nil,
                 items: items,
-                footer: r.bool() ? SupplementaryItem(height: CGFloat(r.int(0...30)), inset: EdgeInsets(left: 4)) : nil))
+                footer: r.bool() ? HeaderFooter(height: CGFloat(r.int(0...30)), inset: EdgeInsets(left: 4)) : nil))
         }
-        return LayoutInput(settings: LayoutSettings(containerWidth: CGFloat(r.int(200...420)), columnCount: 3,
+        return LayoutInput(layout: LayoutSettings(containerWidth: CGFloat(r.int(200...420)), columnCount: 3,
                                                     columnSpacing: CGFloat(r.int(0...12)), rowSpacing: CGFloat(r.int(0...12)),
                                                     placement: placement, tieTolerance: CGFloat(r.int(0...2) * 3),
                                                     tieBreak: r.bool() ? .leftmost : .afterPrevious),
@@ -41,7 +41,7 @@ struct RectQueryTests {
             let input = Self.randomInput(&r)
             let engine = ReferenceEngine()
             let result = try engine.layout(input)
-            let W = input.settings.containerWidth, H = result.contentSize.height
+            let W = input.layout.containerWidth, H = result.contentSize.height
             for q in 0..<40 {
                 // Random rects, zero-size rects, rects on item edges, and the whole content.
                 var rect = CGRect(x: CGFloat(r.int(-20...Int(W))), y: CGFloat(r.int(-20...Int(H) + 20)),
@@ -88,9 +88,9 @@ struct RectQueryDegenerateTests {
         // = 1.1102230246251565e-16, so x(1) = 1 + w rounds to 1 = x(0). leftToRight puts item 0
         // (height 1) in column 0 and item 1 (height 0) in column 1, both at y 0.
         let input = LayoutInput(
-            settings: LayoutSettings(containerWidth: 2.666666666666667, columnCount: 2,
+            layout: LayoutSettings(containerWidth: 2.666666666666667, columnCount: 2,
                                      sectionInset: EdgeInsets(left: 1, right: 1.6666666666666667), placement: .leftToRight),
-            sections: [LayoutSection(items: heights([1, 0]))])
+            sections: [SectionInput(items: heights([1, 0]))])
         let engine = ReferenceEngine()
         let r = try engine.layout(input)
         #expect(r.sections[0].items.map(\.minX) == [1, 1])
@@ -105,10 +105,10 @@ struct RectQueryDegenerateTests {
             let n = r.int(3...6)
             let left = CGFloat(r.int(3...400)) / 3
             var i = RectQueryTests.randomInput(&r)
-            i.settings.columnSpacing = 0
-            i.settings.pixelScale = nil
+            i.layout.columnSpacing = 0
+            i.layout.pixelScale = nil
             // One or two ulps of width for n columns: the columns' origins round onto each other.
-            i.settings.containerWidth = r.bool() ? left.nextUp : left + 2 * left.ulp
+            i.layout.containerWidth = r.bool() ? left.nextUp : left + 2 * left.ulp
             for s in i.sections.indices {
                 i.sections[s].columnCount = n
                 i.sections[s].sectionInset = EdgeInsets(left: left)

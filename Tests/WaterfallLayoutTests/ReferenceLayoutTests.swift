@@ -10,11 +10,11 @@ struct ReferenceLayoutTests {
     func sectionOneExample() throws {
         let zero = EdgeInsets.zero
         let input = LayoutInput(
-            settings: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
+            layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
                                      sectionInset: EdgeInsets(all: 10)),
-            sections: [LayoutSection(header: SupplementaryItem(height: 44, inset: zero),
+            sections: [SectionInput(header: HeaderFooter(height: 44, inset: zero),
                                      items: [.height(120), .size(width: 640, height: 480), .height(80, span: 2)],
-                                     footer: SupplementaryItem(height: 30, inset: zero))])
+                                     footer: HeaderFooter(height: 30, inset: zero))])
         let r = try ReferenceLayout.layout(input)
         // w = (375 - 10 - 10 - 2 * 10) / 3 = 335 / 3 = 111.66666666666667
         // photo: 480 * 111.66666666666667 / 640 = 83.75; span-2 width 2w + 10 = 233.33333333333334
@@ -32,8 +32,8 @@ struct ReferenceLayoutTests {
     func headerFooterInsets() throws {
         var i = input(width: 100, columns: 1, [.height(10)])
         let inset = EdgeInsets(top: 5, left: 3, bottom: 7, right: 2)
-        i.sections[0].header = SupplementaryItem(height: 20, inset: inset)
-        i.sections[0].footer = SupplementaryItem(height: 4, inset: inset)
+        i.sections[0].header = HeaderFooter(height: 20, inset: inset)
+        i.sections[0].footer = HeaderFooter(height: 4, inset: inset)
         let r = try ReferenceLayout.layout(i)
         // header (3, 0 + 5, 100 - 3 - 2, 20); top = 0 + 5 + 20 + 7 = 32
         #expect(r.sections[0].header == rect(3, 5, 95, 20))
@@ -57,7 +57,7 @@ struct ReferenceLayoutTests {
     @Test("step 2: a section's columnCount and sectionInset replace the layout's")
     func sectionOverrides() throws {
         var i = input(width: 100, columns: 4, inset: EdgeInsets(all: 1), heights([5]))
-        i.sections.append(LayoutSection(columnCount: 2, sectionInset: EdgeInsets(left: 20), items: heights([5, 5])))
+        i.sections.append(SectionInput(columnCount: 2, sectionInset: EdgeInsets(left: 20), items: heights([5, 5])))
         let r = try ReferenceLayout.layout(i)
         // section 0: w = (100 - 2) / 4 = 24.5, item at (1, 1); bottom 1 + 5 + 1 = 7
         #expect(r.sections[0].items == [rect(1, 1, 24.5, 5)])
@@ -158,14 +158,14 @@ struct ReferenceLayoutTests {
     @Test("step 4: an empty section still counts its insets; no sections gives height 0 and no column width")
     func emptySections() throws {
         var i = input(inset: EdgeInsets(top: 3, bottom: 4), [])
-        i.sections.append(LayoutSection(items: heights([1])))
+        i.sections.append(SectionInput(items: heights([1])))
         let r = try ReferenceLayout.layout(i)
         // section 0: bottom = 0 + 3 (no items) + 4 = 7; section 1 items start at 7 + 3 = 10
         #expect(r.sections[0].items.isEmpty)
         #expect(r.sections[1].items == [rect(0, 10, 100, 1)])
         #expect(r.contentSize.height == 15)
         // no sections: top stays 0 and no column width is computed
-        let none = LayoutInput(settings: LayoutSettings(containerWidth: 320, columnCount: 2), sections: [])
+        let none = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2), sections: [])
         #expect(try ReferenceLayout.layout(none) == LayoutResult(contentSize: CGSize(width: 320, height: 0), sections: []))
     }
 

@@ -10,11 +10,11 @@ func input(
     _ items: [LayoutItem]
 ) -> LayoutInput {
     LayoutInput(
-        settings: LayoutSettings(containerWidth: width, columnCount: columns, columnSpacing: columnSpacing,
+        layout: LayoutSettings(containerWidth: width, columnCount: columns, columnSpacing: columnSpacing,
                                  rowSpacing: rowSpacing, sectionInset: inset, placement: placement,
                                  tieTolerance: tieTolerance, tieBreak: tieBreak, pixelScale: pixelScale,
                                  minimumContentHeight: minimumContentHeight),
-        sections: [LayoutSection(items: items)])
+        sections: [SectionInput(items: items)])
 }
 
 func heights(_ hs: [CGFloat]) -> [LayoutItem] { hs.map { .height($0) } }

@@ -46,11 +46,11 @@ struct ValidationTests {
         #expect(errorCode(i) == .invalidSpacing)
         // header width 100 - 60 - 41 = -1 < 0; 100 - 60 - 40 = 0 is fine
         i = input(width: 100, heights([1]))
-        i.sections[0].header = SupplementaryItem(height: 1, inset: EdgeInsets(left: 60, right: 41))
+        i.sections[0].header = HeaderFooter(height: 1, inset: EdgeInsets(left: 60, right: 41))
         #expect(errorCode(i) == .invalidSpacing)
-        i.sections[0].header = SupplementaryItem(height: 1, inset: EdgeInsets(left: 60, right: 40))
+        i.sections[0].header = HeaderFooter(height: 1, inset: EdgeInsets(left: 60, right: 40))
         #expect(errorCode(i) == nil)
-        i.sections[0].footer = SupplementaryItem(height: 1, inset: EdgeInsets(top: .nan))
+        i.sections[0].footer = HeaderFooter(height: 1, inset: EdgeInsets(top: .nan))
         #expect(errorCode(i) == .invalidSpacing)
     }
 
@@ -67,7 +67,7 @@ struct ValidationTests {
         #expect(errorCode(input(width: 1, columns: 3, pixelScale: 3, heights([1]))) == nil)
         // every section's width is computed, even an empty one's
         var i = input(width: 100, heights([1]))
-        i.sections.append(LayoutSection(columnCount: 1, sectionInset: EdgeInsets(left: 100), items: []))
+        i.sections.append(SectionInput(columnCount: 1, sectionInset: EdgeInsets(left: 100), items: []))
         #expect(errorCode(i) == .invalidColumnWidth)
     }
 
@@ -77,7 +77,7 @@ struct ValidationTests {
         #expect(errorCode(input(heights([1e9 + 1]))) == .invalidItemHeight)
         #expect(errorCode(input(heights([1e9]))) == nil)
         var i = input(heights([1]))
-        i.sections[0].footer = SupplementaryItem(height: .nan)
+        i.sections[0].footer = HeaderFooter(height: .nan)
         #expect(errorCode(i) == .invalidItemHeight)
     }
 
@@ -106,7 +106,7 @@ struct ValidationTests {
     func precedence() {
         // invalidSpan (item 0) and invalidColumnCount (section 1): the column count wins
         var i = input([.height(1, span: 0)])
-        i.sections.append(LayoutSection(columnCount: 0, items: []))
+        i.sections.append(SectionInput(columnCount: 0, items: []))
         #expect(errorCode(i) == .invalidColumnCount)
         // invalidItemHeight and invalidSpacing: spacing wins
         #expect(errorCode(input(rowSpacing: -1, heights([-1]))) == .invalidSpacing)
@@ -117,7 +117,7 @@ struct ValidationTests {
     @Test("the error names where the fault is, as a JSON path")
     func location() throws {
         var i = input(heights([1, 2]))
-        i.sections.append(LayoutSection(items: [.height(1), .size(width: 0, height: 1)]))
+        i.sections.append(SectionInput(items: [.height(1), .size(width: 0, height: 1)]))
         do {
             _ = try ReferenceLayout.layout(i)
             Issue.record("expected an error")
@@ -143,7 +143,7 @@ struct ValidationTests {
                           inset: EdgeInsets(top: pick(), left: pick(), bottom: pick(), right: pick()),
                           pixelScale: r.bool() ? nil : pick(), minimumContentHeight: pick(),
                           (0..<r.int(0...4)).map { _ in r.bool() ? .height(pick(), span: r.int(0...3)) : .size(width: pick(), height: pick(), span: r.int(0...3)) })
-            i.settings.tieTolerance = pick()
+            i.layout.tieTolerance = pick()
             guard let result = try? ReferenceLayout.layout(i) else { continue }
             for e in result.elements {
                 let f = e.frame

@@ -54,19 +54,19 @@ public struct InputShrinker: Sendable {
             if section.sectionInset != nil { with { $0.sections[s].sectionInset = nil } }
         }
         // Settings back to their defaults (or smaller), fewer columns.
-        with { $0.settings.placement = .shortestFirst }
-        with { $0.settings.tieBreak = .leftmost }
-        with { $0.settings.pixelScale = nil }
-        with { $0.settings.sectionInset = .zero }
+        with { $0.layout.placement = .shortestFirst }
+        with { $0.layout.tieBreak = .leftmost }
+        with { $0.layout.pixelScale = nil }
+        with { $0.layout.sectionInset = .zero }
         let lengths: [WritableKeyPath<LayoutSettings, CGFloat>] = [
             \.tieTolerance, \.minimumContentHeight, \.columnSpacing, \.rowSpacing, \.sectionInset.top,
             \.sectionInset.left, \.sectionInset.bottom, \.sectionInset.right, \.containerWidth,
         ]
         for key in lengths {
-            for v in simpler(input.settings[keyPath: key]) { with { $0.settings[keyPath: key] = v } }
+            for v in simpler(input.layout[keyPath: key]) { with { $0.layout[keyPath: key] = v } }
         }
-        let n = input.settings.columnCount
-        for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.settings.columnCount = c } }
+        let n = input.layout.columnCount
+        for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.layout.columnCount = c } }
         // Plain items, small lengths.
         for (s, section) in input.sections.enumerated() {
             for (i, item) in section.items.enumerated() {
@@ -78,7 +78,7 @@ public struct InputShrinker: Sendable {
                     for v in simpler(h) { with { $0.sections[s].items[i].dimension = .height(v) } }
                 }
             }
-            for (key, sup) in [(\LayoutSection.header, section.header), (\LayoutSection.footer, section.footer)] {
+            for (key, sup) in [(\SectionInput.header, section.header), (\SectionInput.footer, section.footer)] {
                 guard let sup else { continue }
                 if sup.inset != .zero { with { $0[keyPath: \LayoutInput.sections[s]][keyPath: key]?.inset = .zero } }
                 for v in simpler(sup.height) { with { $0[keyPath: \LayoutInput.sections[s]][keyPath: key]?.height = v } }

@@ -8,7 +8,7 @@ extension CanonicalWriter {
     /// back, ``JSONValue/init(_:)-(LayoutInput)``) of the JSON reports: the one encoder of an input.
     /// - Complexity: O(n) in the items.
     public static func compactInput(_ input: LayoutInput) -> String {
-        let s = input.settings
+        let s = input.layout
         var out = "{\"layout\":{\"containerWidth\":\(number(s.containerWidth)),\"columnCount\":\(s.columnCount)"
         out += ",\"columnSpacing\":\(number(s.columnSpacing)),\"rowSpacing\":\(number(s.rowSpacing))"
         out += ",\"sectionInset\":\(compactInsets(s.sectionInset)),\"placement\":\"\(s.placement.rawValue)\""
@@ -62,7 +62,7 @@ extension CanonicalWriter {
         "{\"top\":\(number(i.top)),\"left\":\(number(i.left)),\"bottom\":\(number(i.bottom)),\"right\":\(number(i.right))}"
     }
 
-    private static func compactSupplementary(_ s: SupplementaryItem) -> String {
+    private static func compactSupplementary(_ s: HeaderFooter) -> String {
         if let i = s.givenInset { return "{\"height\":\(number(s.height)),\"inset\":\(compactInsets(i))}" }
         return "{\"height\":\(number(s.height))}"
     }

@@ -17,7 +17,7 @@ public enum CanonicalWriter {
         if let d = fixture.description { top.append(("description", quoted(d))) }
         if let s = fixture.source { top.append(("source", quoted(s))) }
         if let t = fixture.tolerance { top.append(("tolerance", number(t))) }
-        top.append(("layout", layout(fixture.input.settings, indent: 2)))
+        top.append(("layout", layout(fixture.input.layout, indent: 2)))
         top.append(("sections", array(fixture.input.sections.map { section($0, indent: 4) }, indent: 2)))
         if let e = fixture.expected { top.append(("expected", expected(e, indent: 2))) }
         if let x = fixture.extensions { top.append(("extensions", value(x, indent: 2))) }
@@ -44,7 +44,7 @@ public enum CanonicalWriter {
         ], indent: indent)
     }
 
-    private static func section(_ s: LayoutSection, indent: Int) -> String {
+    private static func section(_ s: SectionInput, indent: Int) -> String {
         var m: [(String, String)] = []
         if let c = s.columnCount { m.append(("columnCount", String(c))) }
         if let i = s.sectionInset { m.append(("sectionInset", insets(i))) }
@@ -78,7 +78,7 @@ public enum CanonicalWriter {
     }
 
     /// `{ "height": 44, "inset": {...} }`, the inset only when the input gave it.
-    private static func supplementary(_ s: SupplementaryItem) -> String {
+    private static func supplementary(_ s: HeaderFooter) -> String {
         if let i = s.givenInset { return "{ \"height\": \(number(s.height)), \"inset\": \(insets(i)) }" }
         return "{ \"height\": \(number(s.height)) }"
     }

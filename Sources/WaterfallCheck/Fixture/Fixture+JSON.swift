@@ -42,7 +42,7 @@ extension Fixture {
         guard let l = layout else { throw node.missing("layout") }
         guard let s = sections else { throw node.missing("sections") }
         self.init(name: nameValue, description: description, source: source, tolerance: tolerance,
-                  input: try LayoutInput(layout: l, sections: s), expected: expected, extensions: extensions)
+                  input: try LayoutInput(layoutNode: l, sectionsNode: s), expected: expected, extensions: extensions)
     }
 
     /// Whether `name` matches `[A-Za-z0-9._-]+` (FIXTURE-FORMAT §1).

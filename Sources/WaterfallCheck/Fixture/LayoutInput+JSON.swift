@@ -19,12 +19,12 @@ extension LayoutInput {
         }
         guard let l = layout else { throw node.missing("layout") }
         guard let s = sections else { throw node.missing("sections") }
-        try self.init(layout: l, sections: s)
+        try self.init(layoutNode: l, sectionsNode: s)
     }
 
     /// Decodes the fixture's `layout` object and `sections` array.
-    init(layout: JSONNode, sections: JSONNode) throws {
-        self.init(settings: try LayoutSettings(json: layout), sections: try sections.array().map(LayoutSection.init(json:)))
+    init(layoutNode layout: JSONNode, sectionsNode sections: JSONNode) throws {
+        self.init(layout: try LayoutSettings(json: layout), sections: try sections.array().map(SectionInput.init(json:)))
     }
 }
 
@@ -75,7 +75,7 @@ extension EdgeInsets {
     }
 }
 
-extension LayoutSection {
+extension SectionInput {
     /// Decodes one `sections[]` object (FIXTURE-FORMAT §3); `items` required.
     /// - Throws: ``JSONFault``.
     public init(json node: JSONNode) throws {
@@ -85,9 +85,9 @@ extension LayoutSection {
             switch key {
             case "columnCount": columnCount = try v.integer()
             case "sectionInset": sectionInset = try EdgeInsets(json: v)
-            case "header": header = try SupplementaryItem(json: v)
+            case "header": header = try HeaderFooter(json: v)
             case "items": items = v
-            case "footer": footer = try SupplementaryItem(json: v)
+            case "footer": footer = try HeaderFooter(json: v)
             default: throw v.unknownField(key, in: "section", expected: "columnCount, sectionInset, header, items, footer")
             }
         }
@@ -96,7 +96,7 @@ extension LayoutSection {
     }
 }
 
-extension SupplementaryItem {
+extension HeaderFooter {
     /// Decodes a header or footer `{ "height", "inset" }`: `height` required, `inset` optional
     /// (kept as ``givenInset`` so the writer can reproduce the file).
     /// - Throws: ``JSONFault``.

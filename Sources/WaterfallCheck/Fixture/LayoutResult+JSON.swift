@@ -10,12 +10,12 @@ extension LayoutResult {
     /// - Throws: ``JSONFault`` when either is missing or has the wrong shape.
     public init(json node: JSONNode) throws {
         let size = try node.requiredMember("contentSize").tuple(2, "contentSize [width, height]")
-        let sections = try node.requiredMember("sections").array().map(SectionLayout.init(json:))
+        let sections = try node.requiredMember("sections").array().map(SectionFrames.init(json:))
         self.init(contentSize: CGSize(width: try size[0].number(), height: try size[1].number()), sections: sections)
     }
 }
 
-extension SectionLayout {
+extension SectionFrames {
     /// Decodes `{ "header"?: frame, "items": [frame...], "footer"?: frame }`; no other member.
     /// - Throws: ``JSONFault``.
     public init(json node: JSONNode) throws {

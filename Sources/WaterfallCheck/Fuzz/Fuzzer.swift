@@ -287,11 +287,11 @@ public final class Fuzzer {
 }
 
 /// Checks `cases` generated inputs against `engine` with every invariant, for a user's test target:
-/// `#expect(checkInvariants(engine: MyEngine(), cases: 1000, seed: 1).isEmpty)`.
+/// `#expect(fuzzInvariants(engine: MyEngine(), cases: 1000, seed: 1).isEmpty)`.
 ///
 /// - Returns: one shrunk failure per failed invariant (message of the shrunk case), empty when all hold.
 /// - Complexity: one thread; shrinking bounded to 2 s per failure.
-public func checkInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+public func fuzzInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
                             tolerance: Tolerance = .default) -> [InvariantFailure] {
     let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2),
                         engine: engine)
@@ -303,7 +303,7 @@ extension LayoutInput {
     /// section's column count is that count (FIXTURE-FORMAT §5, shortestFirst only; round robin
     /// rejects spans above 1).
     public var normalised: LayoutInput {
-        guard !settings.placement.isRoundRobin else { return self }
+        guard !layout.placement.isRoundRobin else { return self }
         var out = self
         for (si, section) in sections.enumerated() {
             let n = columnCount(of: section)

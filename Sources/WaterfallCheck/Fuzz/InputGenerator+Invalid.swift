@@ -18,7 +18,7 @@ extension InputGenerator {
         let code = c.element(of: invalidCodes())
         let bad: [CGFloat] = [-1, -0.015625, .nan, .infinity, -.infinity, 2e9]
         func badLength(_ c: inout ChoiceSource) -> CGFloat { c.element(of: bad) }
-        if input.sections.isEmpty, code >= .invalidColumnWidth { input.sections.append(LayoutSection()) }
+        if input.sections.isEmpty, code >= .invalidColumnWidth { input.sections.append(SectionInput()) }
         let si = input.sections.isEmpty ? 0 : c.int(0...(input.sections.count - 1))
         func ensureItem(_ input: inout LayoutInput) -> Int {
             if input.sections[si].items.isEmpty { input.sections[si].items.append(.height(10)) }
@@ -26,13 +26,13 @@ extension InputGenerator {
         }
         switch code {
         case .invalidContainerWidth:
-            input.settings.containerWidth = badLength(&c)
+            input.layout.containerWidth = badLength(&c)
         case .invalidColumnCount:
             let n = c.element(of: [0, -1, 10_001, Int.min])
             if features.contains(.sectionOverrides), !input.sections.isEmpty, c.bool(512) {
                 input.sections[si].columnCount = n
             } else {
-                input.settings.columnCount = n
+                input.layout.columnCount = n
             }
         case .invalidSpacing:
             var fields = ["columnSpacing", "rowSpacing", "sectionInset"]
@@ -42,27 +42,27 @@ extension InputGenerator {
             if features.contains(.supplementary), !input.sections.isEmpty { fields.append("header") }
             let v = badLength(&c)
             switch c.element(of: fields) {
-            case "columnSpacing": input.settings.columnSpacing = v
-            case "rowSpacing": input.settings.rowSpacing = v
-            case "minimumContentHeight": input.settings.minimumContentHeight = v
-            case "tieTolerance": input.settings.tieTolerance = c.element(of: [-1, -0.015625, .nan])
-            case "pixelScale": input.settings.pixelScale = c.element(of: [0, -1, 1001, .nan, .infinity])
+            case "columnSpacing": input.layout.columnSpacing = v
+            case "rowSpacing": input.layout.rowSpacing = v
+            case "minimumContentHeight": input.layout.minimumContentHeight = v
+            case "tieTolerance": input.layout.tieTolerance = c.element(of: [-1, -0.015625, .nan])
+            case "pixelScale": input.layout.pixelScale = c.element(of: [0, -1, 1001, .nan, .infinity])
             case "header":
                 // A header wider than the container: W - left - right < 0.
-                let W = input.settings.containerWidth
-                input.sections[si].header = SupplementaryItem(height: 10, inset: EdgeInsets(left: W, right: 1))
-            default: input.settings.sectionInset.left = v
+                let W = input.layout.containerWidth
+                input.sections[si].header = HeaderFooter(height: 10, inset: EdgeInsets(left: W, right: 1))
+            default: input.layout.sectionInset.left = v
             }
         case .invalidColumnWidth:
             // Insets and spacings that take the whole width: w = 0 exactly (the 1/64 grid is exact).
-            let s = input.settings
+            let s = input.layout
             let n = input.columnCount(of: input.sections[si])
             let I = input.sectionInset(of: input.sections[si])
             let used = I.left + I.right + CGFloat(n - 1) * s.columnSpacing
             if used > 0, used <= ReferenceLayout.maximumLength {
-                input.settings.containerWidth = used
+                input.layout.containerWidth = used
             } else {
-                input.settings.sectionInset.left = s.containerWidth
+                input.layout.sectionInset.left = s.containerWidth
                 input.sections[si].sectionInset = nil
             }
         case .invalidItemHeight:
@@ -76,7 +76,7 @@ extension InputGenerator {
         default:
             let ii = ensureItem(&input)
             if features.contains(.roundRobin), c.bool(512) {
-                input.settings.placement = .leftToRight
+                input.layout.placement = .leftToRight
                 input.sections[si].items[ii].span = 2
             } else {
                 input.sections[si].items[ii].span = c.element(of: [0, -1])

@@ -73,12 +73,12 @@ public struct InputGenerator: Sendable {
         let noSections = c.bool(16)
         let sectionTarget = f.contains(.sections) ? c.int(0...3) : 0
         let sectionLimit = noSections ? 0 : f.contains(.sections) ? 8 : 1
-        let sections = c.list(minimum: 1, target: sectionTarget, limit: sectionLimit) { c, _ -> LayoutSection in
+        let sections = c.list(minimum: 1, target: sectionTarget, limit: sectionLimit) { c, _ -> SectionInput in
             let s = section(&c, a, settings: settings, large: large, budget: budget)
             budget -= s.items.count
             return s
         }
-        var input = LayoutInput(settings: settings, sections: sections)
+        var input = LayoutInput(layout: settings, sections: sections)
         if makeInvalid { invalidate(&input, &c) }
         return input
     }
@@ -93,8 +93,8 @@ public struct InputGenerator: Sendable {
         }
     }
 
-    func section(_ c: inout ChoiceSource, _ a: Arithmetic, settings: LayoutSettings, large: Bool, budget: Int) -> LayoutSection {
-        var s = LayoutSection()
+    func section(_ c: inout ChoiceSource, _ a: Arithmetic, settings: LayoutSettings, large: Bool, budget: Int) -> SectionInput {
+        var s = SectionInput()
         let W = settings.containerWidth
         if features.contains(.sectionOverrides) {
             if c.bool(150) { s.columnCount = columnCount(&c) }
@@ -140,7 +140,7 @@ public struct InputGenerator: Sendable {
         return [h, h + t, h + t + 1.0 / 64, h + t - 1.0 / 64]
     }
 
-    func supplementary(_ c: inout ChoiceSource, _ a: Arithmetic, width W: CGFloat) -> SupplementaryItem {
+    func supplementary(_ c: inout ChoiceSource, _ a: Arithmetic, width W: CGFloat) -> HeaderFooter {
         let h = length(&c, upTo: 100, a)
         var inset = EdgeInsets.zero
         if c.bool(300) {
@@ -148,7 +148,7 @@ public struct InputGenerator: Sendable {
             // Keep the view's width >= 0: a negative one is an invalidSpacing input, made on purpose only.
             if inset.left + inset.right > W { inset.left = 0; inset.right = 0 }
         }
-        return SupplementaryItem(height: h, inset: inset)
+        return HeaderFooter(height: h, inset: inset)
     }
 
     /// A natural size: mostly a camera or screen aspect ratio, sometimes arbitrary.

@@ -21,7 +21,7 @@ private func eachItem(_ c: CheckContext, _ body: (_ id: ElementID, _ frame: CGRe
 
 /// `column-alignment`: x is a column origin, width the span's width (§5 steps 2–3).
 func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
-    let spacing = c.input.settings.columnSpacing
+    let spacing = c.input.layout.columnSpacing
     return eachItem(c) { id, f, m, s in
         if !m.aligned {
             let origins = (0..<min(s.columnCount, 6)).map { formatPoints(s.origin($0, spacing: spacing)) }.joined(separator: ", ")
@@ -44,7 +44,7 @@ func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
         switch c.input.sections[id.section].items[id.item].dimension {
         case .height: how = "its height is \(expected)"
         case .size(let s): how = "its size \(Invariants.amount(s.width))x\(Invariants.amount(s.height)) scaled to \(formatPoints(m.frame.width)) wide is \(expected)"
-            + (c.input.settings.pixelScale.map { " (floored to 1/\(formatPoints($0)) pt)" } ?? "")
+            + (c.input.layout.pixelScale.map { " (floored to 1/\(formatPoints($0)) pt)" } ?? "")
         }
         return Invariants.fail("item-size", "\(id) \(f.shortDescription) is \(actual) tall, but \(how)", [id])
     }
@@ -52,7 +52,7 @@ func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
 
 /// `within-bounds`: inside the section's insets horizontally, not above its items' top.
 func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
-    let W = c.input.settings.containerWidth
+    let W = c.input.layout.containerWidth
     let tol = c.tolerance.points
     return eachItem(c) { id, f, _, s in
         let id_ = "within-bounds"
@@ -71,7 +71,7 @@ func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
 
 /// `stacking`: y is the running height of the item's column(s) (§5 step 3).
 func checkStacking(_ c: CheckContext) -> InvariantFailure? {
-    let rowSpacing = c.input.settings.rowSpacing
+    let rowSpacing = c.input.layout.rowSpacing
     return eachItem(c) { id, f, m, s in
         guard m.aligned, !c.close(f.minY, m.frame.minY) else { return nil }
         let k = min(c.input.sections[id.section].items[id.item].span, s.columnCount)
@@ -91,7 +91,7 @@ func checkStacking(_ c: CheckContext) -> InvariantFailure? {
 
 /// `placement`: the column is the one the placement rule picks, or one the tolerance cannot tell from it.
 func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
-    let s = c.input.settings
+    let s = c.input.layout
     return eachItem(c) { id, f, m, _ in
         guard m.aligned, !m.placementAllowed else { return nil }
         let rule: String
@@ -122,7 +122,7 @@ func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
 /// `content-size`: `[W, max(top, minimumContentHeight)]` with §5's final top (no trailing spacing).
 func checkContentSize(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result else { return nil }
-    let s = c.input.settings
+    let s = c.input.layout
     let top = c.model.finalTop
     let expected = CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight))
     guard !(c.close(r.contentSize.width, expected.width) && c.close(r.contentSize.height, expected.height)) else { return nil }

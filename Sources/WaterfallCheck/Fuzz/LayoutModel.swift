@@ -50,7 +50,7 @@ struct LayoutModel {
     /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
     ///   candidate top of an item in O(columns)).
     init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
-        let s = input.settings
+        let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
         // `top` and `topError`: §5's running top and a bound on how far any evaluation order can be

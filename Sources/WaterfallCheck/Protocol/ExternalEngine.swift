@@ -108,8 +108,8 @@ public final class ExternalEngine: LayoutEngine {
     /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items).
     static func isFinite(_ input: LayoutInput) -> Bool {
         func ok(_ i: EdgeInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
-        func ok(_ s: SupplementaryItem?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
-        let s = input.settings
+        func ok(_ s: HeaderFooter?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
+        let s = input.layout
         guard [s.containerWidth, s.columnSpacing, s.rowSpacing, s.tieTolerance, s.minimumContentHeight, s.pixelScale ?? 0]
             .allSatisfy(\.isFinite), ok(s.sectionInset) else { return false }
         return input.sections.allSatisfy { section in

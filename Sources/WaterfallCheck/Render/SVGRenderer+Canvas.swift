@@ -48,7 +48,7 @@ extension SVGRenderer {
             self.input = input
             self.comparison = comparison
             self.options = options
-            let W = input.settings.containerWidth
+            let W = input.layout.containerWidth
             var b = CGRect(x: 0, y: 0, width: W.isFinite ? max(0, W) : 0,
                            height: Self.finite(max(comparison.expected.contentSize.height, comparison.actual.contentSize.height)))
             if let window = options.window {

@@ -15,7 +15,7 @@ extension SVGRenderer.Canvas {
 
         // Container and guides (from the expected frames where the panel shows them).
         let c = comparison
-        let W = input.settings.containerWidth
+        let W = input.layout.containerWidth
         let contentHeight: CGFloat
         switch kind {
         case .plain, .actual: contentHeight = c.actual.contentSize.height

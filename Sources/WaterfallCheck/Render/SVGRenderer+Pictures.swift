@@ -64,7 +64,7 @@ extension SVGRenderer {
     /// The window a large picture crops: full width, `height` pt tall, centred on the first
     /// difference (or the content-size line, or the top), clamped to start at or below 0.
     static func differenceWindow(_ c: Comparison, input: LayoutInput, height: CGFloat) -> (rect: CGRect, around: String) {
-        let W = input.settings.containerWidth
+        let W = input.layout.containerWidth
         let centre: CGFloat
         let around: String
         if let d = c.firstDifference, let f = d.expected ?? d.actual, f.midY.isFinite {

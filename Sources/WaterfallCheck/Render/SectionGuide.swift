@@ -21,7 +21,7 @@ struct SectionGuide {
     /// The guides of every section that `input` and `result` both have.
     /// - Complexity: O(items + columns drawn).
     static func guides(input: LayoutInput, result: LayoutResult) -> [SectionGuide] {
-        let s = input.settings
+        let s = input.layout
         let W = s.containerWidth
         guard W.isFinite else { return [] }
         var top: CGFloat = 0

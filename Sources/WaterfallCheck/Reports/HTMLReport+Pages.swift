@@ -97,7 +97,7 @@ extension HTMLReport {
 
     /// One line describing an input: width, columns, sections, items, placement.
     static func outline(_ input: LayoutInput) -> String {
-        let s = input.settings
+        let s = input.layout
         var parts = ["container width \(formatPoints(s.containerWidth)) pt", "\(s.columnCount) column\(s.columnCount == 1 ? "" : "s")",
                      "\(input.sections.count) section\(input.sections.count == 1 ? "" : "s")", "\(input.itemCount) items",
                      s.placement.rawValue]

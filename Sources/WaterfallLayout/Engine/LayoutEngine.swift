@@ -52,7 +52,7 @@ public struct LayoutFeatures: OptionSet, Hashable, Sendable {
     /// The features an input uses. O(items).
     public init(usedBy input: LayoutInput) {
         var f: LayoutFeatures = []
-        let s = input.settings
+        let s = input.layout
         if input.sections.count > 1 { f.insert(.sections) }
         if s.placement.isRoundRobin { f.insert(.roundRobin) }
         if s.tieTolerance != 0 { f.insert(.tieTolerance) }

@@ -86,7 +86,7 @@ public struct LayoutSettings: Hashable, Sendable {
 }
 
 /// A header or footer: a full-width view above or below a section's items (FIXTURE-FORMAT §3).
-public struct SupplementaryItem: Hashable, Sendable {
+public struct HeaderFooter: Hashable, Sendable {
     /// Height in pt.
     public var height: CGFloat
     /// Insets around the view; its width is `containerWidth - inset.left - inset.right`.
@@ -105,7 +105,7 @@ public struct SupplementaryItem: Hashable, Sendable {
         self.givenInset = inset
     }
 
-    public static func == (a: SupplementaryItem, b: SupplementaryItem) -> Bool {
+    public static func == (a: HeaderFooter, b: HeaderFooter) -> Bool {
         a.height == b.height && a.inset == b.inset
     }
 
@@ -146,21 +146,21 @@ public struct LayoutItem: Hashable, Sendable {
 }
 
 /// One section of the input (FIXTURE-FORMAT §3).
-public struct LayoutSection: Hashable, Sendable {
+public struct SectionInput: Hashable, Sendable {
     /// Replaces ``LayoutSettings/columnCount`` for this section when set.
     public var columnCount: Int?
     /// Replaces ``LayoutSettings/sectionInset`` as a whole for this section when set.
     public var sectionInset: EdgeInsets?
-    public var header: SupplementaryItem?
+    public var header: HeaderFooter?
     public var items: [LayoutItem]
-    public var footer: SupplementaryItem?
+    public var footer: HeaderFooter?
 
     public init(
         columnCount: Int? = nil,
         sectionInset: EdgeInsets? = nil,
-        header: SupplementaryItem? = nil,
+        header: HeaderFooter? = nil,
         items: [LayoutItem] = [],
-        footer: SupplementaryItem? = nil
+        footer: HeaderFooter? = nil
     ) {
         self.columnCount = columnCount
         self.sectionInset = sectionInset
@@ -172,11 +172,12 @@ public struct LayoutSection: Hashable, Sendable {
 
 /// Everything a layout is computed from: the fixture's `layout` and `sections`.
 public struct LayoutInput: Hashable, Sendable {
-    public var settings: LayoutSettings
-    public var sections: [LayoutSection]
+    /// The fixture's `layout`: the settings every section shares.
+    public var layout: LayoutSettings
+    public var sections: [SectionInput]
 
-    public init(settings: LayoutSettings, sections: [LayoutSection]) {
-        self.settings = settings
+    public init(layout: LayoutSettings, sections: [SectionInput]) {
+        self.layout = layout
         self.sections = sections
     }
 
@@ -184,8 +185,8 @@ public struct LayoutInput: Hashable, Sendable {
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The column count in effect for `section`.
-    public func columnCount(of section: LayoutSection) -> Int { section.columnCount ?? settings.columnCount }
+    public func columnCount(of section: SectionInput) -> Int { section.columnCount ?? layout.columnCount }
 
     /// The section inset in effect for `section`.
-    public func sectionInset(of section: LayoutSection) -> EdgeInsets { section.sectionInset ?? settings.sectionInset }
+    public func sectionInset(of section: SectionInput) -> EdgeInsets { section.sectionInset ?? layout.sectionInset }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The frames of one section (FIXTURE-FORMAT §4): one item frame per input item, in input order,
 /// and a header / footer frame exactly where the input has them. Frames in pt.
-public struct SectionLayout: Hashable, Sendable {
+public struct SectionFrames: Hashable, Sendable {
     public var header: CGRect?
     public var items: [CGRect]
     public var footer: CGRect?
@@ -22,11 +22,11 @@ public struct SectionLayout: Hashable, Sendable {
 /// paths), so the `complete` invariant can name them.
 public struct LayoutResult: Hashable, Sendable {
     public var contentSize: CGSize
-    public var sections: [SectionLayout]
+    public var sections: [SectionFrames]
     /// Elements beyond one per input element (duplicates, out-of-range index paths). Usually empty.
     public var extraElements: [LayoutElement]
 
-    public init(contentSize: CGSize, sections: [SectionLayout], extraElements: [LayoutElement] = []) {
+    public init(contentSize: CGSize, sections: [SectionFrames], extraElements: [LayoutElement] = []) {
         self.contentSize = contentSize
         self.sections = sections
         self.extraElements = extraElements

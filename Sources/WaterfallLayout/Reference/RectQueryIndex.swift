@@ -51,7 +51,7 @@ public struct RectQueryIndex: Sendable {
     public init(input: LayoutInput, result: LayoutResult) {
         self.result = result
         let startColumns = (try? ReferenceLayout.startColumns(input)) ?? []
-        let s = input.settings
+        let s = input.layout
         for (si, section) in input.sections.enumerated() where si < result.sections.count {
             let frames = result.sections[si]
             let n = max(1, section.columnCount ?? s.columnCount)

@@ -43,7 +43,7 @@ extension ReferenceLayout {
                       "inset \(v) is not a length in 0...1e9 pt")
             }
         }
-        let s = input.settings
+        let s = input.layout
         let W = s.containerWidth
         let widthOK = isValidLength(W)
         if !widthOK { fault(.invalidContainerWidth, .init(field: "containerWidth"), "\(W) is not a length in 0...1e9 pt") }

@@ -46,13 +46,13 @@ public enum ReferenceLayout {
     /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
     static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat],
                                                      observer: inout Observer) -> LayoutResult {
-        let s = input.settings
+        let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
         let rowSpacing = s.rowSpacing
         let scale = s.pixelScale
         var top: CGFloat = 0
-        var sections: [SectionLayout] = []
+        var sections: [SectionFrames] = []
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
         // Scratch shared by every section: running heights, window maxima, deque of column indices.
@@ -61,7 +61,7 @@ public enum ReferenceLayout {
         var deque = [Int](repeating: 0, count: maxColumns)
 
         for (si, section) in input.sections.enumerated() {
-            var out = SectionLayout()
+            var out = SectionFrames()
             // Step 1: header.
             if let h = section.header {
                 out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)

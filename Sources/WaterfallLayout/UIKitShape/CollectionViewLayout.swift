@@ -62,14 +62,14 @@ open class LayoutAttributes: CustomStringConvertible {
 public final class CollectionView: @unchecked Sendable {
     /// The visible bounds; `bounds.width` is the input's `containerWidth`.
     public var bounds: CGRect
-    /// The data the counts and sizes come from. Ports read their settings from `input.settings`,
+    /// The data the counts and sizes come from. Ports read their settings from `input.layout`,
     /// as a user of a tutorial edits its constants.
     public let input: LayoutInput
 
     /// - Parameter height: the viewport height in pt (812, an iPhone's, by default).
     public init(input: LayoutInput, height: CGFloat = 812) {
         self.input = input
-        self.bounds = CGRect(x: 0, y: 0, width: input.settings.containerWidth, height: height)
+        self.bounds = CGRect(x: 0, y: 0, width: input.layout.containerWidth, height: height)
     }
 
     /// UIKit's `numberOfSections`.

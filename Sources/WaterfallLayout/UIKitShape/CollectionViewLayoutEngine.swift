@@ -61,7 +61,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
 
     /// Builds a result shaped like `input` from a flat attribute list. O(elements).
     public static func assemble(_ attributes: [LayoutAttributes], contentSize: CGSize, for input: LayoutInput) -> LayoutResult {
-        var sections = input.sections.map { SectionLayout(items: Array(repeating: .null, count: $0.items.count)) }
+        var sections = input.sections.map { SectionFrames(items: Array(repeating: .null, count: $0.items.count)) }
         var seen = Set<ElementID>(minimumCapacity: attributes.count)
         var extra: [LayoutElement] = []
         for a in attributes {

@@ -66,13 +66,13 @@ final class MiniWaterfall: LayoutEngine {
         let fault: LayoutError? = { do { _ = try ReferenceLayout.validate(input); return nil } catch { return error as? LayoutError } }()
         // The noValidation bug: bad heights are laid out as given.
         if let fault, !(bug == .noValidation && fault.code == .invalidItemHeight) { throw fault }
-        let s = input.settings
+        let s = input.layout
         let W = s.containerWidth
         var top: CGFloat = 0
-        var out: [SectionLayout] = []
+        var out: [SectionFrames] = []
         var trailing: CGFloat = 0
         for section in input.sections {
-            var result = SectionLayout()
+            var result = SectionFrames()
             if let h = section.header {
                 result.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
                 top += h.inset.top + h.height + h.inset.bottom

@@ -11,12 +11,12 @@ struct EngineProtocolTests {
     }
 
     private static let input = LayoutInput(
-        settings: LayoutSettings(containerWidth: 100, columnCount: 2, columnSpacing: 4, tieTolerance: 0.5,
+        layout: LayoutSettings(containerWidth: 100, columnCount: 2, columnSpacing: 4, tieTolerance: 0.5,
                                  tieBreak: .afterPrevious, pixelScale: 2),
-        sections: [LayoutSection(header: SupplementaryItem(height: 5, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+        sections: [SectionInput(header: HeaderFooter(height: 5, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
                                  items: [.height(10), LayoutItem(.size(CGSize(width: 3, height: 2)), span: 2)],
-                                 footer: SupplementaryItem(height: 7)),
-                   LayoutSection(columnCount: 3, items: [])])
+                                 footer: HeaderFooter(height: 7)),
+                   SectionInput(columnCount: 3, items: [])])
 
     @Test("hello: a descriptor with some features, and one with all (features left out)")
     func hello() throws {
@@ -52,9 +52,9 @@ struct EngineProtocolTests {
     @Test("replies: frames, elements, §6 and protocol errors")
     func replies() throws {
         let frames = LayoutResult(contentSize: CGSize(width: 100, height: 60.25),
-                                  sections: [SectionLayout(header: CGRect(x: 0, y: 0, width: 100, height: 5),
+                                  sections: [SectionFrames(header: CGRect(x: 0, y: 0, width: 100, height: 5),
                                                            items: [CGRect(x: 0, y: 5, width: 48, height: 10.125)]),
-                                             SectionLayout()])
+                                             SectionFrames()])
         let cases: [(EngineProtocol.Reply, String)] = [
             (.layout(frames), "layout"),
             (.elements([.item(0, 1), .item(2, 0), .header(0), .footer(3)]), "query"),

@@ -9,7 +9,7 @@ public final class MyEngine: LayoutEngine {
     public init() {}
 
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
-        let s = input.settings
+        let s = input.layout
         guard s.containerWidth > 0, s.columnCount >= 1, s.columnCount <= 10_000 else { return try ReferenceEngine().layout(input) }
         let n = s.columnCount, inset = s.sectionInset
         let width = (s.containerWidth - inset.left - inset.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
@@ -25,6 +25,6 @@ public final class MyEngine: LayoutEngine {
         guard input.sections.count == 1 else { return try ReferenceEngine().layout(input) }
         let bottom = frames.map(\.maxY).max() ?? inset.top
         let height = max(bottom + inset.bottom, s.minimumContentHeight)
-        return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: height), sections: [SectionLayout(items: frames)])
+        return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: height), sections: [SectionFrames(items: frames)])
     }
 }
