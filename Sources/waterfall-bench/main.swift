@@ -10,10 +10,14 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("classic", benchClassic),
     ("protocol", benchProtocol),
     ("fuzz", benchFuzz),
+    ("ties", benchTies),
 ]
+/// Groups run only when named.
+let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives)]
 
 let selected = Set(CommandLine.arguments.dropFirst())
-for g in groups where selected.isEmpty || selected.contains(g.name) {
+let onDemandNames = Set(onDemand.map(\.name))
+for g in groups + onDemand where selected.isEmpty ? !onDemandNames.contains(g.name) : selected.contains(g.name) {
     print("== \(g.name) ==")
     do { try g.run() } catch { print("  failed: \(error)") }
     print("")

@@ -7,7 +7,7 @@ import WaterfallLayout
 /// The minimal counterexamples in Fixtures/classic: each expects what a correct engine gives
 /// (FIXTURE-FORMAT §5), so the reference passes it, and each names in `extensions` the classic
 /// engines whose quirk it exposes (`classicEngines`) and the invariant that catches it
-/// (`invariant`; absent for an exact hash-order tie, which only the golden comparison catches):
+/// (`invariant`; `placement` for an exact hash-order tie, decided exactly):
 /// those engines fail the fixture and that invariant on its input. Other classic
 /// engines may fail a fixture through other quirks (001's content width 10, for one).
 @Suite("Fixtures/classic")

@@ -84,11 +84,12 @@ struct QuirkInvariantTests {
         #expect(checkInvariants(q.input, engine: ReferenceEngine(), selection: [q.invariant]).isEmpty)
     }
 
-    @Test("an exact hash-order tie passes `placement`: the tolerance cannot decide it (the fixture catches it)")
-    func exactTieAccepted() throws {
+    @Test("an exact hash-order tie fails `placement` at the default tolerance: exact tops are decided exactly")
+    func exactTieDecided() throws {
         let r = try layOut(Self.e000, Self.three([50, 30]))
         #expect(r.sections[0].items[1].minX == 230)  // column 2, not the leftmost column 1
-        #expect(checkInvariants(Self.three([50, 30]), engine: Self.e000.make(), selection: ["placement"]).isEmpty)
+        let f = checkInvariants(Self.three([50, 30]), engine: Self.e000.make(), selection: ["placement"])
+        #expect(f.map(\.message) == ["placement: item 0.1 [230, 10, 100, 30] went to column 2, but shortestFirst (tie tolerance 0, leftmost) picks column 1 of tops [60, 10, 10]"])
     }
 
     @Test("every classic engine passes what it gets right: determinism and prefix stability", arguments: ClassicEngines.all.map(\.descriptor.name))

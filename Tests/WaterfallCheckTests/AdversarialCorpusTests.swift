@@ -67,9 +67,10 @@ struct AdversarialCorpusTests {
         let report = Fuzzer(configuration: config, engine: { MiniWaterfall(.trailingSpacingInContentSize) }).run()
         let c = try #require(report.counterexamples.first)
         let hostile = c.fixture(engine: EngineDescriptor(name: "x; touch INJECTED", version: "1"))
-        #expect(hostile.source == "waterfall-check fuzz --engine 'x; touch INJECTED' --seed 11 --cases \(c.caseIndex + 1)")
+        // (The run's invariant selection is part of the command: it changes the verdict.)
+        #expect(hostile.source == "waterfall-check fuzz --engine 'x; touch INJECTED' --seed 11 --cases \(c.caseIndex + 1) --invariants content-size")
         let exec = c.fixture(engine: EngineDescriptor(name: "mine", version: "1"), engineArgument: "exec:./my engine")
-        #expect(exec.source == "waterfall-check fuzz --engine 'exec:./my engine' --seed 11 --cases \(c.caseIndex + 1)")
+        #expect(exec.source == "waterfall-check fuzz --engine 'exec:./my engine' --seed 11 --cases \(c.caseIndex + 1) --invariants content-size")
     }
 
     @Test("D16: a symbolically linked fixture is rewritten through its link; the link stays")

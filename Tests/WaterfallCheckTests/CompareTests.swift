@@ -89,24 +89,51 @@ struct CompareTests {
         #expect(try report.saveFixtures(in: dir) == paths)
     }
 
-    @Test("a crashing candidate is reported per case, and the run goes on: exit status 2")
-    func faults() throws {
+    @Test("a candidate crashing on some cases: each fault is a difference, shrunk, listed first; exit status 1")
+    func faultsAreFindings() throws {
         let candidate = try EngineRegistry.builtIn.resolve("exec:python3 '\(S.fakeEngine)' crash-odd", options: .init(timeout: 10))
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
         let cases = (0..<4).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
         let report = comparison.run(cases)
         // Requests 1 and 3 crash the fake; 2 and 4 go to restarted engines and match the reference.
-        #expect(report.faults.map(\.name) == ["case-0", "case-2"])
-        #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
+        #expect(report.faultingCases == 2)
         #expect(report.identical == 2)
+        #expect(report.faults.isEmpty)
+        let first = try #require(report.differences.first)
+        #expect(first.origin.name == "case-0")
+        #expect(first.fault?.kind == .crashed)
+        #expect(report.verdict == .failed)
+        #expect(report.text().contains("fake: boom"))
+    }
+
+    @Test("a candidate that faults on every case: the comparison could not run, exit status 2, inputs kept")
+    func faultsEverywhere() throws {
+        let candidate = try EngineRegistry.builtIn.resolve("exec:python3 '\(S.fakeEngine)' crash", options: .init(timeout: 10))
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: candidate.make())
+        let cases = (0..<2).map { CompareCase(name: "case-\($0)", input: S.threeItems, origin: .generated(seed: 0, index: $0)) }
+        let report = comparison.run(cases)
+        #expect(report.faults.map(\.name) == ["case-0", "case-1"])
+        #expect(report.faults.allSatisfy { $0.fault.kind == .crashed && $0.fault.stderr.contains("fake: boom") })
+        #expect(report.differences.isEmpty)
         #expect(report.verdict == .error)
         // The faulting inputs are never dropped: --save writes them, expecting the baseline's answer.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-faults-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let saved = try report.saveFixtures(in: dir).map { try FixtureReader.read(contentsOf: URL(fileURLWithPath: $0)) }
-        #expect(saved.map(\.name) == ["compare-fault-case-0", "compare-fault-case-2"])
+        #expect(saved.map(\.name) == ["compare-fault-case-0", "compare-fault-case-1"])
         #expect(saved.allSatisfy { $0.input == S.threeItems })
         #expect(saved.first?.expected == .layout(try ReferenceEngine().layout(S.threeItems)))
+    }
+
+    @Test("compare reference against classic-000: its zero-section crash is a difference, listed first, exit 1")
+    func classicCrashIsAFinding() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "classic-000-bqwaterlayout"], in: dir.url, ci: "true")
+        #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+        let first = try #require(out.stdout.components(separatedBy: "\ndifference 1 of ").dropFirst().first)
+        #expect(first.contains("NSInternalInconsistencyException: request for number of items in section 0 when there are only 0 sections"), "\(first)")
+        #expect(first.contains("\"sections\":[]"), "\(first)")
     }
 
     @Test("exec: waterfall-engine reference against the in-process reference: no difference")

@@ -45,3 +45,48 @@ struct OptionValueTests {
         #expect(try CLI.run(["verify", "--tolerance", "1e-3", "--jobs", "256", "fx"], in: dir.url, ci: "true").status == 0)
     }
 }
+
+/// A failure found with options that change the verdict stays red: on the printed replay line,
+/// in `verify` of the saved file, and on the next fuzz run (which replays the save folder).
+@Suite("fuzz: replays that stay red")
+struct FuzzReplayTests {
+    @Test("a failure found with --tolerance 0 stays red on replay, in verify and on the next fuzz run")
+    func toleranceZeroStaysRed() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let engine = "exec:python3 \(ExternalTestSupport.fakeEngine) nudge"
+        let found = try CLI.run(["fuzz", "--engine", engine, "--seed", "1", "--cases", "20", "--tolerance", "0",
+                                 "--invariants", "stacking", "--shrink-time", "5", "--save", "saved", "--jobs", "1"],
+                                in: dir.url, ci: "true")
+        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
+        let replayLine = try #require(found.stdout.split(separator: "\n").first { $0.contains("replay: waterfall-check fuzz") })
+        #expect(replayLine.contains("--tolerance 0.0 --invariants stacking "), "\(replayLine)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking"), "\(found.stdout)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
+        let file = try #require(saved.first { $0.hasPrefix("fuzz-stacking-") })
+        let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))
+        #expect(fixture.tolerance == 0)
+        #expect(fixture.fuzzInvariants == (try InvariantSet(ids: ["stacking"])))
+
+        // The printed replay line, run as a shell would.
+        let exe = try CLI.executable().path
+        let command = replayLine.replacingOccurrences(of: "  replay: waterfall-check", with: "'\(exe)'")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", command + " --jobs 1 --shrink-time 1 >/dev/null 2>&1"]
+        p.currentDirectoryURL = dir.url
+        p.environment = ["CI": "true", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1, "\(command)")
+
+        let verify = try CLI.run(["verify", "--engine", engine, "saved"], in: dir.url, ci: "true")
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
+        // The next run, with no options: the saved tolerance and invariants still judge the saved case.
+        let next = try CLI.run(["fuzz", "--engine", engine, "--seed", "2", "--cases", "1", "--save", "saved", "--jobs", "1"],
+                               in: dir.url, ci: "true")
+        #expect(next.status == 1)
+        #expect(next.stdout.contains("replay FAIL saved/fuzz-stacking-"), "\(next.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path).count == 1)
+    }
+}

@@ -10,7 +10,7 @@ extension EngineComparison.Report {
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
         s += ", "
-        s += "\(skipped.count) skipped, \(faults.count) engine fault\(faults.count == 1 ? "" : "s")\n"
+        s += "\(skipped.count) skipped, \(faultingCases) engine fault\(faultingCases == 1 ? "" : "s")\n"
         if !skipped.isEmpty {
             var groups: [String: Int] = [:]
             for (_, reason) in skipped { groups[reason, default: 0] += 1 }

@@ -16,6 +16,14 @@ public struct EngineComparison {
         /// Other cases that shrank to the same minimal input (reported once).
         public var alsoIn: [String] = []
 
+        /// The fault of the side that faulted, when the difference is one engine faulting where
+        /// the other answered (listed before every other difference).
+        public var fault: EngineFault? {
+            if case .fault(let f) = candidate { return f }
+            if case .fault(let f) = baseline { return f }
+            return nil
+        }
+
         /// Sections + headers + footers + items of the minimal input: "smallest first".
         public var size: Int {
             minimal.sections.reduce(0) { $0 + 1 + $1.items.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) }
@@ -43,12 +51,18 @@ public struct EngineComparison {
         public var differences: [Finding] = []
         /// Cases skipped (`unsupported`, or a feature one side does not declare), with the reason.
         public var skipped: [(name: String, reason: String)] = []
-        /// Cases on which an engine faulted, with their inputs (never dropped: `--save` writes them).
+        /// Cases on which both engines faulted, with their inputs (never dropped: `--save` writes
+        /// them). One engine faulting where the other answers is a difference (``Finding/fault``).
         public var faults: [FaultCase] = []
+        /// Cases on which either engine faulted.
+        public var faultingCases = 0
 
-        /// `passed` identical, `failed` different, `error` an engine faulted (FIXTURE-FORMAT §9:
-        /// reported, the run goes on).
-        public var verdict: RunVerdict { !faults.isEmpty ? .error : differences.isEmpty ? .passed : .failed }
+        /// `passed` identical; `failed` a difference or a fault (a fault is a finding); `error`
+        /// only when the comparison could not run at all: an engine faulted on every case.
+        public var verdict: RunVerdict {
+            if cases > 0 && faultingCases == cases { return .error }
+            return differences.isEmpty && faults.isEmpty ? .passed : .failed
+        }
     }
 
     public var baseline: LayoutEngine
@@ -113,6 +127,9 @@ public struct EngineComparison {
     /// - Parameter progress: called after each case with the number done.
     public func run(_ cases: [CompareCase], progress: (Int) -> Void = { _ in }) -> Report {
         var report = Report(baseline: baseline.descriptor, candidate: candidate.descriptor)
+        // One engine faulting where the other answers: a difference, shrunk after every case ran
+        // (so a restarted engine sees the cases in order), unless every case faulted.
+        var oneSided: [(FaultCase, Tolerance)] = []
         for (n, c) in cases.enumerated() {
             let tol = tolerance ?? c.tolerance ?? .default
             let outcome = compare(c.input, tolerance: tol)
@@ -120,19 +137,32 @@ public struct EngineComparison {
             switch outcome.status {
             case .passed, .checked, .recorded: report.identical += 1
             case .skipped: report.skipped.append((c.name, outcome.reason ?? ""))
-            case .error: report.faults.append(FaultCase(origin: c, fault: outcome.fault!, baseline: outcome.baseline, candidate: outcome.candidate))
+            case .error:
+                report.faultingCases += 1
+                let fault = FaultCase(origin: c, fault: outcome.fault!, baseline: outcome.baseline, candidate: outcome.candidate)
+                if case .fault = outcome.baseline, case .fault = outcome.candidate { report.faults.append(fault) } else { oneSided.append((fault, tol)) }
             case .failed:
                 report.differingCases += 1
                 report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol))
             }
             progress(n + 1)
         }
-        // One finding per minimal input, smallest first.
-        var merged: [Finding] = []
-        for f in report.differences {
-            if let k = merged.firstIndex(where: { $0.minimal == f.minimal }) { merged[k].alsoIn.append(f.origin.name) } else { merged.append(f) }
+        if report.faultingCases == report.cases {
+            report.faults += oneSided.map(\.0)
+        } else {
+            for (f, tol) in oneSided {
+                report.differingCases += 1
+                report.differences.append(shrunk(f.origin, f.baseline!, f.candidate!, LayoutDiff(entries: [], tolerance: tol), tolerance: tol))
+            }
         }
-        report.differences = merged.sorted { ($0.size, $0.origin.name) < ($1.size, $1.origin.name) }
+        // One finding per minimal input (normalised: a clamped span is its column count), faults
+        // first, then smallest first.
+        var merged: [Finding] = []
+        var index: [LayoutInput: Int] = [:]
+        for f in report.differences {
+            if let k = index[f.minimal.normalised] { merged[k].alsoIn.append(f.origin.name) } else { index[f.minimal.normalised] = merged.count; merged.append(f) }
+        }
+        report.differences = merged.sorted { ($0.fault == nil ? 1 : 0, $0.size, $0.origin.name) < ($1.fault == nil ? 1 : 0, $1.size, $1.origin.name) }
         return report
     }
 
@@ -146,9 +176,9 @@ public struct EngineComparison {
         let kind = (Self.kind(a), Self.kind(b))
         func keeps(_ input: LayoutInput) -> Bool {
             let outcome = compare(input, tolerance: tolerance)
-            guard outcome.status == .failed, let diff = outcome.diff,
+            guard outcome.status == .failed || outcome.status == .error,
                   (Self.kind(outcome.baseline), Self.kind(outcome.candidate)) == kind else { return false }
-            last = (outcome.baseline, outcome.candidate, diff)
+            last = (outcome.baseline, outcome.candidate, outcome.diff ?? LayoutDiff(entries: [], tolerance: tolerance, largestDelta: nil))
             return true
         }
         var start = c.input
@@ -159,7 +189,8 @@ public struct EngineComparison {
             }
             start = replay.input(outcome.best.choices).0
         }
-        let minimal = shrinker.shrink(start, while: keeps)
+        var minimal = shrinker.shrink(start, while: keeps)
+        if minimal.normalised != minimal, keeps(minimal.normalised) { minimal = minimal.normalised }
         // `last` holds the answers of the last input that kept the difference; recompute them
         // when that was not the minimal one (the shrinkers' last accepted step).
         if minimal == c.input || !keeps(minimal) { last = (a, b, d) }

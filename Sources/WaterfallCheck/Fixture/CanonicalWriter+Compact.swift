@@ -4,9 +4,38 @@ import Foundation
 // and number form as the canonical writer, `layout` in full.
 
 extension CanonicalWriter {
-    /// `{"layout":{...},"sections":[...]}`: the `input` of a protocol `layout` request.
+    /// `{"layout":{...},"sections":[...]}`: the `input` of a protocol `layout` request, and (parsed
+    /// back, ``JSONValue/init(_:)-(LayoutInput)``) of the JSON reports: the one encoder of an input.
     /// - Complexity: O(n) in the items.
-    public static func compactInput(_ input: LayoutInput) -> String { JSONWriter.text(JSONValue(input), style: .compact) }
+    public static func compactInput(_ input: LayoutInput) -> String {
+        let s = input.settings
+        var out = "{\"layout\":{\"containerWidth\":\(number(s.containerWidth)),\"columnCount\":\(s.columnCount)"
+        out += ",\"columnSpacing\":\(number(s.columnSpacing)),\"rowSpacing\":\(number(s.rowSpacing))"
+        out += ",\"sectionInset\":\(compactInsets(s.sectionInset)),\"placement\":\"\(s.placement.rawValue)\""
+        out += ",\"tieTolerance\":\(number(s.tieTolerance)),\"tieBreak\":\"\(s.tieBreak.rawValue)\""
+        out += ",\"pixelScale\":\(s.pixelScale.map(number) ?? "null"),\"minimumContentHeight\":\(number(s.minimumContentHeight))}"
+        out += ",\"sections\":["
+        for (i, section) in input.sections.enumerated() {
+            if i > 0 { out += "," }
+            out += "{"
+            if let c = section.columnCount { out += "\"columnCount\":\(c)," }
+            if let inset = section.sectionInset { out += "\"sectionInset\":\(compactInsets(inset))," }
+            if let h = section.header { out += "\"header\":\(compactSupplementary(h))," }
+            out += "\"items\":["
+            for (j, item) in section.items.enumerated() {
+                if j > 0 { out += "," }
+                switch item.dimension {
+                case .height(let h): out += "{\"height\":\(number(h))"
+                case .size(let z): out += "{\"size\":[\(number(z.width)),\(number(z.height))]"
+                }
+                out += item.span == 1 ? "}" : ",\"span\":\(item.span)}"
+            }
+            out += "]"
+            if let f = section.footer { out += ",\"footer\":\(compactSupplementary(f))" }
+            out += "}"
+        }
+        return out + "]}"
+    }
 
     /// The members `"contentSize":[w,h],"sections":[...]` of a protocol reply, without braces, so
     /// a caller writes `"{\"id\":\(id)," + compactResult(r) + "}"`. Frames as stored.

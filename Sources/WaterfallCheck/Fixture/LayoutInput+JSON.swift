@@ -160,47 +160,13 @@ extension JSONNode {
 // MARK: - Encoding
 
 extension JSONValue {
-    /// An input as a fixture's `layout` and `sections` (FIXTURE-FORMAT §2, §3), keys in the order
-    /// of the spec's tables, `layout` in full, `span` only when not 1, a header's or footer's
-    /// `inset` only when the input gave one. What the protocol's compact form and the JSON
-    /// reports print (``CanonicalWriter/compactInput(_:)``).
+    /// An input as a fixture's `layout` and `sections` (FIXTURE-FORMAT §2, §3), for the JSON
+    /// reports: ``CanonicalWriter/compactInput(_:)``, the one input encoder, read back (a cold
+    /// path: a report holds a few inputs). An input holding NaN or an infinity, which JSON cannot
+    /// carry, is its compact text as a string.
     /// - Complexity: O(n) in the items.
     public init(_ input: LayoutInput) {
-        func insets(_ i: EdgeInsets) -> JSONValue {
-            .object([("top", .number(Double(i.top))), ("left", .number(Double(i.left))),
-                     ("bottom", .number(Double(i.bottom))), ("right", .number(Double(i.right)))])
-        }
-        func supplementary(_ s: SupplementaryItem) -> JSONValue {
-            var o: [(key: String, value: JSONValue)] = [("height", .number(Double(s.height)))]
-            if let i = s.givenInset { o.append(("inset", insets(i))) }
-            return .object(o)
-        }
-        let s = input.settings
-        let layout: JSONValue = .object([
-            ("containerWidth", .number(Double(s.containerWidth))), ("columnCount", .integer(s.columnCount)),
-            ("columnSpacing", .number(Double(s.columnSpacing))), ("rowSpacing", .number(Double(s.rowSpacing))),
-            ("sectionInset", insets(s.sectionInset)), ("placement", .string(s.placement.rawValue)),
-            ("tieTolerance", .number(Double(s.tieTolerance))), ("tieBreak", .string(s.tieBreak.rawValue)),
-            ("pixelScale", s.pixelScale.map { .number(Double($0)) } ?? .null),
-            ("minimumContentHeight", .number(Double(s.minimumContentHeight))),
-        ])
-        let sections: [JSONValue] = input.sections.map { section in
-            var o: [(key: String, value: JSONValue)] = []
-            if let c = section.columnCount { o.append(("columnCount", .integer(c))) }
-            if let i = section.sectionInset { o.append(("sectionInset", insets(i))) }
-            if let h = section.header { o.append(("header", supplementary(h))) }
-            o.append(("items", .array(section.items.map { item in
-                var m: [(key: String, value: JSONValue)]
-                switch item.dimension {
-                case .height(let h): m = [("height", .number(Double(h)))]
-                case .size(let z): m = [("size", .array([.number(Double(z.width)), .number(Double(z.height))]))]
-                }
-                if item.span != 1 { m.append(("span", .integer(item.span))) }
-                return .object(m)
-            })))
-            if let f = section.footer { o.append(("footer", supplementary(f))) }
-            return .object(o)
-        }
-        self = .object([("layout", layout), ("sections", .array(sections))])
+        let text = CanonicalWriter.compactInput(input)
+        self = (try? JSONDocument(parsing: Array(text.utf8), file: "input").decode { try $0.value() }) ?? .string(text)
     }
 }

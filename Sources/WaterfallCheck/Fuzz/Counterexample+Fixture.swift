@@ -14,14 +14,18 @@ extension Counterexample {
     ///
     /// A `tolerance` other than the default is written as the fixture's `tolerance`, so
     /// `verify` judges the saved case as the run did and keeps it red.
-    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance = .default) -> Fixture {
+    /// `tolerance` defaults to the run's (``tolerance``).
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance? = nil) -> Fixture {
+        let tol = tolerance ?? self.tolerance
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
             ("engine", .string(engine.name)), ("version", .string(engine.version)),
             ("invariant", .string(invariant)), ("message", .string(failure.message)),
             ("elements", .array(failure.elements.map { .string($0.description) })),
             ("seed", .string(String(seed))), ("case", .number(Double(caseIndex))),
+            ("querySeed", .string(String(querySeed))),
         ]
+        if invariants != .all { fuzz.append(("invariants", .array(invariants.invariants.map { .string($0.id) }))) }
         switch actual {
         case .layout(let r): fuzz.append(("actual", JSONValue(r)))
         case .error(let e):
@@ -33,12 +37,66 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)",
-            tolerance: tolerance == .default ? nil : tolerance.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
+            tolerance: tol == .default ? nil : tol.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
+    }
+
+    /// The options that change a verdict, as command-line arguments with a leading space:
+    /// `--tolerance` unless the default, `--invariants` unless all.
+    public static func verdictOptions(tolerance: Tolerance, invariants: InvariantSet) -> String {
+        (tolerance == .default ? "" : " --tolerance \(Double(tolerance.points))")
+            + (invariants == .all ? "" : " --invariants \(invariants.invariants.map(\.id).joined(separator: ","))")
+    }
+
+    /// Writes ``fixture(engine:)`` to `directory/<name>.json` (creating the directory) atomically,
+    /// unless a fixture there already has the same input (after ``LayoutInput/normalised``): a
+    /// different seed finding the same bug adds nothing. A file of that name holding another
+    /// input is never overwritten (`<name>-2.json`, ...).
+    /// - Returns: the file written, or the one that already holds this input.
+    @discardableResult
+    public func save(in directory: URL, engine: EngineDescriptor, engineArgument: String? = nil) throws -> URL {
+        if let existing = Self.saved(input, in: directory) { return existing }
+        let fixture = fixture(engine: engine, engineArgument: engineArgument)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var url = directory.appendingPathComponent(fixture.name + ".json")
+        var n = 2
+        while FileManager.default.fileExists(atPath: url.path) {
+            url = directory.appendingPathComponent("\(fixture.name)-\(n).json")
+            n += 1
+        }
+        try AtomicFile.write(Data(CanonicalWriter.string(for: fixture).utf8), to: url)
+        return url
+    }
+
+    /// The fixture in `directory` (not its subdirectories) whose input equals `input` after
+    /// normalisation, if any. Unreadable files are passed over (the replay reports them).
+    public static func saved(_ input: LayoutInput, in directory: URL) -> URL? {
+        let key = input.normalised
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let url = directory.appendingPathComponent(name)
+            if let f = try? FixtureReader.read(contentsOf: url), f.input.normalised == key { return url }
+        }
+        return nil
     }
 }
 
 extension Fixture {
+    /// A saved counterexample's invariant selection (`extensions.fuzz.invariants`), or `nil` (all).
+    /// An id not in the catalogue makes it `nil`: a typo must never check less.
+    var fuzzInvariants: InvariantSet? {
+        guard case .array(let ids)? = extensions?["fuzz"]?["invariants"] else { return nil }
+        var names: Set<String> = []
+        for case .string(let id) in ids { names.insert(id) }
+        return try? InvariantSet(ids: names)
+    }
+
+    /// A saved counterexample's query-rect seed (`extensions.fuzz.querySeed`), else 0.
+    var fuzzQuerySeed: UInt64 {
+        guard case .string(let s)? = extensions?["fuzz"]?["querySeed"] else { return 0 }
+        return UInt64(s) ?? 0
+    }
+
     /// Writes the fixture in canonical form as `<directory>/<name>.json` (creating the
     /// directory), atomically; returns the file.
     /// - Throws: the directory's or the write's error.
@@ -60,9 +118,21 @@ public struct InvariantChecker: InvariantChecking {
 
     /// - Throws: the engine's fault when `answer` is one.
     public func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
-        let set = (try? InvariantSet(ids: selection)) ?? .all
+        try violations(of: input, answer: answer, engine: engine, tolerance: tolerance, invariants: (try? InvariantSet(ids: selection)) ?? .all, seed: 0)
+    }
+
+    /// Honours a saved counterexample's invariant selection (intersected with ``selection``) and
+    /// its query rects' seed, so a replay judges as the fuzz run did.
+    public func violations(of fixture: Fixture, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
+        var set = (try? InvariantSet(ids: selection)) ?? .all
+        if let saved = fixture.fuzzInvariants { set.formIntersection(saved) }
+        return try violations(of: fixture.input, answer: answer, engine: engine, tolerance: tolerance, invariants: set, seed: fixture.fuzzQuerySeed)
+    }
+
+    func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance,
+                    invariants: InvariantSet, seed: UInt64) throws -> [InvariantFailure] {
         if case .fault(let f) = answer { throw f }
-        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: 0, answer: answer)
-        return context.check(set)
+        let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed, answer: answer)
+        return context.check(invariants)
     }
 }

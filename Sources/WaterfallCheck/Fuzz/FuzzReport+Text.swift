@@ -14,6 +14,24 @@ extension Counterexample {
     }
 }
 
+extension CounterexampleGroup {
+    /// The primary counterexample's ``Counterexample/summary``, then every other invariant the
+    /// same minimal input fails, one line each.
+    public var summary: String {
+        var s = primary.summary
+        let others = failures.filter { $0.invariant != primary.invariant }
+        if !others.isEmpty {
+            s += "\n  the same input fails \(others.count) more invariant(s):"
+            for f in others { s += "\n    \(f.message)" }
+        }
+        // Members whose own minimal input needs more (a footer, a section) to fail their invariant.
+        for c in counterexamples.dropFirst() where !failures.contains(where: { $0.invariant == c.invariant }) {
+            s += "\n  also (case \(c.caseIndex), the same bug on an input with \(c.input.itemCount) item(s) in \(c.input.sections.count) section(s)): \(c.failure.message)"
+        }
+        return s
+    }
+}
+
 extension FuzzReport {
     /// The closing statistics: cases and rate, cases by size and by feature, invalid and skipped
     /// cases, invariants checked, time spent shrinking.
@@ -26,7 +44,7 @@ extension FuzzReport {
         if !failingCases.isEmpty {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s)"
+        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s), \(groups.count) distinct minimal input(s)"
         return s
     }
 }

@@ -46,6 +46,11 @@ public struct Counterexample {
     public var originalInput: LayoutInput
     public var originalFailure: InvariantFailure
     public var shrink: Shrinker.Outcome
+    /// Everything else that decides the verdict, so a replay judges the same way: the run's
+    /// tolerance, its invariant selection, and the query rects' seed.
+    public var tolerance: Tolerance
+    public var invariants: InvariantSet
+    public var querySeed: UInt64
 }
 
 /// Live figures for a progress line.
@@ -65,6 +70,8 @@ public struct FuzzReport {
     public var casesPerSecond: Double { seconds > 0 ? Double(cases) / seconds : 0 }
     /// One per failed invariant, in catalogue order.
     public var counterexamples: [Counterexample] = []
+    /// The counterexamples grouped by equal minimal input: one bug, one report.
+    public var groups: [CounterexampleGroup] = []
     /// Failing cases per invariant id (more than one only with keep-going, or from parallel jobs).
     public var failingCases: [String: Int] = [:]
     /// Cases per item-count bucket (``FuzzReport/sizeBuckets``).
@@ -120,8 +127,8 @@ public final class Fuzzer {
     private let generator: InputGenerator
     private let lock = NSLock()
     private var cancelled = false
-    /// Per invariant index: the lowest failing case so far, and its failure.
-    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure)] = [:]
+    /// Per invariant index: the lowest failing case so far, its failure, and its recorded choices.
+    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate)] = [:]
     private var failingCases: [String: Int] = [:]
     private var nextCase: UInt64 = 0
     private var done = 0
@@ -182,7 +189,7 @@ public final class Fuzzer {
                         return (i, activeSet(for: i), cancelled)
                     }
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
-                    let (input, _) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    let (input, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
                     let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index))
@@ -202,7 +209,7 @@ public final class Fuzzer {
                             failingCases[f.invariant, default: 0] += 1
                             let k = Invariants.named(f.invariant)!.index
                             if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f)
+                            firstFailure[k] = (index, f, Shrinker.Candidate(source))
                         }
                     }
                 }
@@ -218,8 +225,9 @@ public final class Fuzzer {
 
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
-            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure))
+            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
         }
+        report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
         return report
     }
@@ -234,30 +242,47 @@ public final class Fuzzer {
     }
 
     /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
-    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure) -> Counterexample {
+    /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
+    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
+                       choices: Shrinker.Candidate? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
-        let (original, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+        let start = choices ?? Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
+        var source = ChoiceSource(replaying: start.choices)
+        let original = generator.generate(&source)
         let querySeed = Fuzzer.querySeed(config.seed, index)
         let only = InvariantSet(invariant)
         let generator = self.generator
+        // The last accepted replay (the shrinker keeps a failing replay exactly when its choices
+        // are simpler than its best), so the result needs no replay of its own.
+        var best = (choices: start.choices, input: original, failure: failure, actual: EngineAnswer?.none)
         let shrinker = Shrinker(timeLimit: config.shrinkTime, shouldStop: { [unowned self] in self.isCancelled })
-        let outcome = shrinker.shrink(Shrinker.Candidate(source)) { choices in
+        func replay(_ choices: [UInt64]) -> Shrinker.Candidate? {
             var replay = ChoiceSource(replaying: choices)
             let input = generator.generate(&replay)
             let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
-            let failed = !checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).isEmpty
+            let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: querySeed)
+            let failures = context.check(only)
             // A candidate the engine faults on does not reproduce the invariant failure (D13).
             let faulted = ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore
-            return failed && !faulted ? Shrinker.Candidate(replay) : nil
+            guard let f = failures.first, !faulted else { return nil }
+            if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
+                best = (replay.choices, input, f, context.outcome)
+            }
+            return Shrinker.Candidate(replay)
         }
-        var replay = ChoiceSource(replaying: outcome.best.choices)
-        let input = generator.generate(&replay)
-        let shrunkFailure = checkInvariants(input, engine: engine, tolerance: config.tolerance, invariants: only, seed: querySeed).first
-        let actual = engine.answer(input)
-        return Counterexample(invariant: invariant.id, failure: shrunkFailure ?? failure, input: input, actual: actual,
+        // The original case, replayed once for the engine's answer (a flaky engine may not fail again).
+        if replay(start.choices) == nil { best.actual = engine.answer(original) }
+        let outcome = shrinker.shrink(Shrinker.Candidate(choices: best.choices, spans: start.spans)) { replay($0) }
+        // Values the layout clamps are written as it uses them, when that still fails.
+        let normal = best.input.normalised
+        if normal != best.input {
+            let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
+            if let f = context.check(only).first { best.input = normal; best.failure = f; best.actual = context.outcome }
+        }
+        return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
-                              shrink: outcome)
+                              shrink: outcome, tolerance: config.tolerance, invariants: config.invariants, querySeed: querySeed)
     }
 }
 
@@ -271,4 +296,65 @@ public func checkInvariants(engine: @autoclosure @escaping () -> LayoutEngine, c
     let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2),
                         engine: engine)
     return fuzzer.run().counterexamples.map(\.failure)
+}
+
+extension LayoutInput {
+    /// The input with the values the layout clamps written as it uses them: a span above its
+    /// section's column count is that count (FIXTURE-FORMAT §5, shortestFirst only; round robin
+    /// rejects spans above 1).
+    public var normalised: LayoutInput {
+        guard !settings.placement.isRoundRobin else { return self }
+        var out = self
+        for (si, section) in sections.enumerated() {
+            let n = columnCount(of: section)
+            for (i, item) in section.items.enumerated() where item.span > n { out.sections[si].items[i].span = n }
+        }
+        return out
+    }
+}
+
+/// Counterexamples whose minimal inputs are equal (after ``LayoutInput/normalised``): one bug,
+/// reported once, with every selected invariant that input fails.
+public struct CounterexampleGroup {
+    /// In catalogue order; the first is the one printed and saved.
+    public var counterexamples: [Counterexample]
+    /// Every selected invariant the primary's minimal input fails, in catalogue order.
+    public var failures: [InvariantFailure]
+
+    public var primary: Counterexample { counterexamples[0] }
+    /// The invariants of ``failures`` and of every member, in catalogue order.
+    public var invariants: [String] {
+        let ids = Set(failures.map(\.invariant) + counterexamples.map(\.invariant))
+        return Invariants.all.map(\.id).filter(ids.contains)
+    }
+    /// The lowest failing case of the group.
+    public var caseIndex: UInt64 { counterexamples.map(\.caseIndex).min()! }
+
+    /// Groups `counterexamples` (catalogue order): one joins the first group whose minimal input
+    /// equals its own (normalised), or whose primary invariant its own minimal input fails too
+    /// (it shows that group's bug, seen through another invariant that needs more structure: a
+    /// footer for `supplementary`, say); else it starts a group. A shared symptom alone (both
+    /// fail `stacking`) does not merge two groups. ``failures`` is every invariant of
+    /// `invariants` the group's input fails.
+    public static func group(_ counterexamples: [Counterexample], engine: LayoutEngine, invariants: InvariantSet) -> [CounterexampleGroup] {
+        var groups: [CounterexampleGroup] = []
+        var index: [LayoutInput: Int] = [:]
+        for c in counterexamples {
+            let key = c.input.normalised
+            if let k = index[key] { groups[k].counterexamples.append(c); continue }
+            let own = Set(CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants).map(\.invariant))
+            if let k = groups.firstIndex(where: { own.contains($0.primary.invariant) }) {
+                groups[k].counterexamples.append(c)
+                continue
+            }
+            index[key] = groups.count
+            let found = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants)
+            groups.append(CounterexampleGroup(counterexamples: [c], failures: found.contains { $0.invariant == c.invariant } ? found : found + [c.failure]))
+        }
+        for k in groups.indices {
+            let found = groups[k].failures
+            groups[k].failures = Invariants.all.compactMap { inv in found.first { $0.invariant == inv.id } }
+        }
+        return groups
+    }
 }

@@ -52,7 +52,7 @@ public struct InputGenerator: Sendable {
             placement = [Placement.shortestFirst, .leftToRight, .rightToLeft][c.weighted(8, 1, 1)]
         }
         var tieTolerance: CGFloat = 0
-        if f.contains(.tieTolerance), c.bool(250) { tieTolerance = length(&c, upTo: 30, a) }
+        if f.contains(.tieTolerance), c.bool(340) { tieTolerance = length(&c, upTo: 30, a) }
         var tieBreak = TieBreak.leftmost
         if f.contains(.afterPrevious), c.bool(300) { tieBreak = .afterPrevious }
         var pixelScale: CGFloat?
@@ -103,9 +103,12 @@ public struct InputGenerator: Sendable {
         if features.contains(.supplementary), c.bool(300) { s.header = supplementary(&c, a, width: W) }
         let n = s.columnCount ?? settings.columnCount
         let target = large ? c.int(500...3000) : c.int(0...max(0, min(budget, maxItems)))
-        // Heights: free, all equal (ties everywhere), or a palette of three repeated values.
-        let mode = c.weighted(7, 2, 1)
-        let palette = mode == 0 ? [] : (0..<(mode == 1 ? 1 : 3)).map { _ in height(&c, a) }
+        // Heights: free, all equal (ties everywhere), a palette of three repeated values, or a
+        // boundary palette: tops that tie exactly, differ by exactly the tie tolerance, or by one
+        // 1/64-pt step either side of it.
+        let mode = c.weighted(6, 2, 1, 3)
+        let palette = mode == 3 ? boundaryPalette(&c, a, tieTolerance: settings.tieTolerance)
+            : mode == 0 ? [] : (0..<(mode == 1 ? 1 : 3)).map { _ in height(&c, a) }
         s.items = c.list(target: target, limit: max(0, budget)) { c, _ in
             item(&c, a, columns: n, placement: settings.placement, palette: palette)
         }
@@ -128,6 +131,13 @@ public struct InputGenerator: Sendable {
             return .size(width: w, height: h, span: span)
         }
         return .height(height(&c, a), span: span)
+    }
+
+    /// Heights `h`, `h + t`, `h + t + 1/64`, `h + t - 1/64` (t the tie tolerance, maybe 0), so
+    /// candidate tops land exactly on `m + t`, exactly tie, and just miss either side.
+    func boundaryPalette(_ c: inout ChoiceSource, _ a: Arithmetic, tieTolerance t: CGFloat) -> [CGFloat] {
+        let h = height(&c, a) + 1.0 / 64
+        return [h, h + t, h + t + 1.0 / 64, h + t - 1.0 / 64]
     }
 
     func supplementary(_ c: inout ChoiceSource, _ a: Arithmetic, width W: CGFloat) -> SupplementaryItem {

@@ -5,9 +5,8 @@ import WaterfallLayout
 /// for the geometric invariants (column-alignment, item-size, within-bounds, stacking, placement,
 /// supplementary, content-size).
 ///
-/// Where the placement rule leaves the engine a choice (two candidate tops closer than the
-/// tolerance), the model follows the column the engine took; it also follows a column the rule
-/// forbids, so that one misplaced item is reported once by `placement` instead of making every
+/// The model follows the column the engine took, whether the rule allows it (where rounding
+/// could flip the choice: docs/decisions/placement.md) or forbids it, so that one misplaced item is reported once by `placement` instead of making every
 /// later item fail `stacking`. It never reads the engine's y, width or height: running heights,
 /// section tops and the content height are §5's, from the input's heights.
 struct LayoutModel {
@@ -22,7 +21,8 @@ struct LayoutModel {
         var above: Int
         /// The column the placement rule picks (§5 step 3) given the running heights.
         var ruleColumn: Int
-        /// Whether ``column`` is a choice the rule allows (within the tolerance).
+        /// Whether ``column`` is a choice the rule allows: exactly the rule's where the candidate tops
+        /// are exact, else one that rounding within the computed error bound could make it pick.
         var placementAllowed: Bool
         /// The candidate tops `pos(c)` when the placement was not allowed (for the message).
         var candidateTops: [CGFloat]
@@ -47,52 +47,86 @@ struct LayoutModel {
     var finalTop: CGFloat = 0
 
     /// - Parameters: `result` only lends the engine's column choices (its item x positions).
-    /// - Complexity: O(items · columns · span).
+    /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
+    ///   candidate top of an item in O(columns)).
     init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
         let s = input.settings
         let W = s.containerWidth
         let spacing = s.columnSpacing
+        // `top` and `topError`: §5's running top and a bound on how far any evaluation order can be
+        // from its exact value (docs/decisions/placement.md).
         var top: CGFloat = 0
+        var topError: CGFloat = 0
         sections.reserveCapacity(input.sections.count)
         var running: [CGFloat] = []
         var lastItem: [Int] = []
         var pos: [CGFloat] = []
+        var window: [Int] = []
         for (si, section) in input.sections.enumerated() {
             var header: CGRect?
             if let h = section.header {
                 header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
-                top = top + h.inset.top + h.height + h.inset.bottom
+                (top, topError) = ExactSum.add(top, topError, h.inset.top, h.height, h.inset.bottom)
             }
             let I = input.sectionInset(of: section)
             let n = input.columnCount(of: section)
-            var w = (W - I.left - I.right - CGFloat(n - 1) * spacing) / CGFloat(n)
-            if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
+            // w as §5 writes it, noting whether anything rounded (for size-derived heights).
+            var trace = RoundingTrace()
+            let numerator = trace.add(trace.add(trace.add(W, -I.left), -I.right), -trace.mul(CGFloat(n - 1), spacing))
+            var w = trace.div(numerator, CGFloat(n))
+            if let p = s.pixelScale { w = trace.div(trace.mul(w, p).rounded(.down), p) }
+            let widthTrace = trace
+            // The relative error another evaluation order may give a width derived from w.
+            let widthError = trace.exact ? 0 : 8 * CGFloat.ulpOfOne * max(1, W / max(abs(numerator), .leastNormalMagnitude))
+            let itemsTop: CGFloat
+            (itemsTop, topError) = ExactSum.add(top, topError, I.top)
             var model = Section(header: header, footer: nil, inset: I, columnCount: n, columnWidth: w,
-                                itemsTop: top + I.top, items: [])
+                                itemsTop: itemsTop, items: [])
             model.items.reserveCapacity(section.items.count)
             running = Array(repeating: model.itemsTop, count: n)
             lastItem = Array(repeating: -1, count: n)
-            if pos.count < n { pos = Array(repeating: 0, count: n) }
+            if pos.count < n { pos = Array(repeating: 0, count: n); window = Array(repeating: 0, count: n) }
+            // The greatest error bound of any running height of the section so far: every
+            // candidate top is within it of its exact value, in any correct engine.
+            var error = topError
             var cursor = 0
             var bottom = model.itemsTop
+            var bottomError = topError
             let frames = si < result.sections.count ? result.sections[si].items : []
             let stride = w + spacing
             for (i, item) in section.items.enumerated() {
                 let k = min(item.span, n)
                 let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
-                let height: CGFloat
+                var height: CGFloat
+                var heightError: CGFloat = 0
                 switch item.dimension {
                 case .height(let h): height = h
                 case .size(let size):
-                    height = s.pixelScale.map { ((size.height * iw / size.width) * $0).rounded(.down) / $0 }
-                        ?? size.height * iw / size.width
+                    var t = widthTrace
+                    let raw = t.div(t.mul(size.height, t.add(t.mul(CGFloat(k), w), t.mul(CGFloat(k - 1), spacing))), size.width)
+                    height = raw
+                    let rel = t.exact ? 0 : widthError + 4 * CGFloat.ulpOfOne
+                    if let p = s.pixelScale {
+                        let scaled = raw * p
+                        height = scaled.rounded(.down) / p
+                        // The floor is the same in any order unless rounding could cross a pixel.
+                        if rel > 0, abs(scaled - scaled.rounded()) <= 2 * rel * scaled + scaled.ulp { heightError = 1 / p }
+                    } else {
+                        heightError = 2 * rel * raw
+                    }
                 }
-                // pos(c): the greatest running height over the span's columns.
+                // pos(c): the greatest running height over the span's columns (sliding-window maximum).
                 let starts = n - k + 1
-                for c in 0..<starts {
-                    var p = running[c]
-                    for j in (c + 1)..<(c + k) where running[j] > p { p = running[j] }
-                    pos[c] = p
+                if k == 1 {
+                    for c in 0..<n { pos[c] = running[c] }
+                } else {
+                    var head = 0, tail = 0
+                    for j in 0..<n {
+                        while tail > head && running[window[tail - 1]] <= running[j] { tail -= 1 }
+                        window[tail] = j; tail += 1
+                        if window[head] <= j - k { head += 1 }
+                        if j >= k - 1 { pos[j - k + 1] = running[window[head]] }
+                    }
                 }
                 let rule = Self.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
                 // The engine's column: the rule's when its origin is within the tolerance of the
@@ -111,9 +145,12 @@ struct LayoutModel {
                         for c in [g, g - 1, g + 1] where c >= 0 && c < starts && fits(c) { column = c; aligned = true; break }
                     }
                 }
+                // Placement is decided exactly where the tops are exact; elsewhere within the
+                // rounding bound, never within the comparison tolerance.
                 let allowed = column == rule
-                    || (s.placement == .shortestFirst && tol > 0
-                        && Self.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: 2 * tol))
+                    || (s.placement == .shortestFirst
+                        && Self.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor,
+                                          slack: Self.decisionSlack(s, pos: pos, starts: starts, error: error)))
                 let y = pos[column]
                 var above = -1
                 for j in column..<(column + k) where running[j] == y && lastItem[j] >= 0 { above = lastItem[j]; break }
@@ -121,20 +158,38 @@ struct LayoutModel {
                     column: column, aligned: aligned, frame: CGRect(x: model.origin(column, spacing: spacing), y: y, width: iw, height: height),
                     above: above, ruleColumn: rule, placementAllowed: allowed,
                     candidateTops: allowed ? [] : Array(pos[0..<starts])))
-                let next = y + height + s.rowSpacing
+                let (next, nextError) = ExactSum.add(y, error + heightError, height, s.rowSpacing)
+                if nextError > error { error = nextError }
                 for j in column..<(column + k) { running[j] = next; lastItem[j] = i }
                 cursor = column + k
-                let maxY = y + height
+                let (maxY, maxYError) = ExactSum.add(y, error + heightError, height)
                 if maxY > bottom { bottom = maxY }
+                if maxYError > bottomError { bottomError = maxYError }
             }
-            top = bottom + I.bottom
+            (top, topError) = ExactSum.add(bottom, bottomError, I.bottom)
             if let f = section.footer {
                 model.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
-                top = top + f.inset.top + f.height + f.inset.bottom
+                (top, topError) = ExactSum.add(top, topError, f.inset.top, f.height, f.inset.bottom)
             }
             sections.append(model)
         }
         finalTop = top
+    }
+
+    /// How far the tie decision `pos(c) - m <= tieTolerance` may be off: 0 when every candidate
+    /// top is exact (`error` 0) and so are the differences and `m + tieTolerance`; else twice the
+    /// tops' error bound plus the rounding of the subtraction.
+    static func decisionSlack(_ s: LayoutSettings, pos: [CGFloat], starts: Int, error: CGFloat) -> CGFloat {
+        var m = pos[0], top = pos[0]
+        for c in 1..<max(starts, 1) { if pos[c] < m { m = pos[c] }; if pos[c] > top { top = pos[c] } }
+        let r = ExactSum.roundingBound(top + s.tieTolerance)
+        if error == 0 {
+            // Exact tops: the differences and m + tieTolerance are exact when they fit the grid.
+            var exact = ExactSum.exactInAnyOrder(m, s.tieTolerance, sum: m + s.tieTolerance)
+            for c in 0..<starts where exact { exact = ExactSum.exactInAnyOrder(pos[c], -m, sum: pos[c] - m) }
+            if exact { return 0 }
+        }
+        return 2 * error + 2 * r
     }
 
     /// The start column §5 step 3 picks from the candidate tops `pos[0..<starts]`.
@@ -154,7 +209,8 @@ struct LayoutModel {
         }
     }
 
-    /// Whether the tie rule could pick `column` if every top moved by up to the tolerance: it must
+    /// Whether the tie rule could pick `column` if every difference `pos - m` moved by up to `slack`
+    /// (0: the rule's column only): it must
     /// be in the widest possible tied set (`pos - m <= tieTolerance + slack`), and no column that is
     /// tied for certain (`pos - m <= tieTolerance - slack`) may be preferred by the tie break.
     static func tieAllows(_ column: Int, _ s: LayoutSettings, pos: [CGFloat], starts: Int, cursor: Int, slack: CGFloat) -> Bool {
@@ -169,5 +225,70 @@ struct LayoutModel {
             if column >= cursor { return !(cursor..<column).contains(where: certain) }
             return !(min(cursor, starts)..<starts).contains(where: certain) && !(0..<column).contains(where: certain)
         }
+    }
+}
+
+/// Error-free transformations for ``LayoutModel``'s placement decisions (docs/decisions/placement.md).
+enum ExactSum {
+    /// TwoSum: the exact rounding error of `s = a + b` (Knuth), so `a + b == s + error` exactly.
+    @inline(__always) static func twoSum(_ a: CGFloat, _ b: CGFloat, _ s: CGFloat) -> CGFloat {
+        let bb = s - a
+        return (a - (s - bb)) + (b - bb)
+    }
+
+    /// The exponent of the lowest set bit of `x` (finite, non-zero).
+    @inline(__always) static func lowBit(_ x: CGFloat) -> Int { Int(x.exponent) - x.significandWidth }
+
+    /// A bound on one rounding at about the magnitude of `x`.
+    @inline(__always) static func roundingBound(_ x: CGFloat) -> CGFloat { abs(x).ulp }
+
+    /// Whether adding the terms (two of any sign, or any number ≥ 0) is exact in every order: all
+    /// are multiples of 2^q (q the least low bit among them) and |sum| < 2^(53+q), so every partial
+    /// sum is a multiple of 2^q below 2^(53+q) and fits a double's 53 bits; TwoSum's error is then 0
+    /// for every addition of every order. `sum` is the sum in any order (rounding is monotone).
+    @inline(__always) static func exactInAnyOrder(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0,
+                                                  sum: CGFloat) -> Bool {
+        guard sum.isFinite else { return false }
+        if sum == 0 { return true }
+        var q = Int.max
+        if a != 0 { q = lowBit(a) }
+        if b != 0 { q = min(q, lowBit(b)) }
+        if c != 0 { q = min(q, lowBit(c)) }
+        if d != 0 { q = min(q, lowBit(d)) }
+        return Int(sum.exponent) - q <= 52
+    }
+
+    /// `a + b + c + d` in §5's order (left to right) and a bound on how far any evaluation order
+    /// of it may be from the exact value, given `e`, the bound of `a`: 0 when `a` is exact and the
+    /// sum is exact in every order; else `e`, the model's own rounding errors (TwoSum, exact), and
+    /// up to one rounding per addition at the sum's magnitude for another order.
+    @inline(__always) static func add(_ a: CGFloat, _ e: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0) -> (CGFloat, CGFloat) {
+        let s1 = a + b, s2 = s1 + c, s3 = s2 + d
+        if e == 0 && exactInAnyOrder(a, b, c, d, sum: s3) { return (s3, 0) }
+        return (s3, e + abs(twoSum(a, b, s1)) + abs(twoSum(s1, c, s2)) + abs(twoSum(s2, d, s3)) + 3 * roundingBound(s3))
+    }
+}
+
+/// Records whether any step of a computation rounded (TwoSum for sums, FMA residuals for products
+/// and quotients).
+struct RoundingTrace {
+    var exact = true
+
+    mutating func add(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+        let s = a + b
+        if ExactSum.twoSum(a, b, s) != 0 { exact = false }
+        return s
+    }
+
+    mutating func mul(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+        let p = a * b
+        if (-p).addingProduct(a, b) != 0 { exact = false }
+        return p
+    }
+
+    mutating func div(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+        let q = a / b
+        if a.addingProduct(-q, b) != 0 { exact = false }
+        return q
     }
 }

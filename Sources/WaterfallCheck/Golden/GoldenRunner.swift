@@ -199,7 +199,7 @@ public struct GoldenRunner: Sendable {
                 return judgeGolden(fixture, answer, into: verdict)
             }
             do {
-                verdict.failures = try invariants.violations(of: fixture.input, answer: answer, engine: engine, tolerance: tol)
+                verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
             } catch {
                 verdict.message = "engine fault: \(error)"
                 return verdict

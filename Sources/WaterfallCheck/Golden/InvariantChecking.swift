@@ -14,11 +14,20 @@ public protocol InvariantChecking: Sendable {
     ///   - tolerance: the comparison tolerance (FIXTURE-FORMAT §7).
     /// - Throws: an engine fault, reported as an error.
     func violations(of input: LayoutInput, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure]
+
+    /// The invariants `engine` breaks on `fixture`'s input; a checker may honour what the fixture
+    /// records about how it was judged (a saved counterexample's invariant selection, say).
+    /// By default the input's.
+    func violations(of fixture: Fixture, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure]
 }
 
 extension InvariantChecking {
     /// ``violations(of:answer:engine:tolerance:)`` asking `engine` first (``LayoutEngine/answer(_:)``).
     public func violations(of input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance = .default) throws -> [InvariantFailure] {
         try violations(of: input, answer: engine.answer(input), engine: engine, tolerance: tolerance)
+    }
+
+    public func violations(of fixture: Fixture, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
+        try violations(of: fixture.input, answer: answer, engine: engine, tolerance: tolerance)
     }
 }

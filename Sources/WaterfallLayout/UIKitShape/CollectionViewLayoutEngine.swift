@@ -31,12 +31,12 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         self.makeLayout = makeLayout
     }
 
-    /// A fresh layout object for `input`, attached to a stand-in collection view, not yet prepared.
+    /// A fresh layout object for `input`, attached to a stand-in collection view and prepared
+    /// once; what the layout raised while preparing (``RaisingCollectionViewLayout``) is thrown.
     public func makePreparedLayout(for input: LayoutInput) throws -> CollectionViewLayout {
         let layout = try makeLayout(input)
         layout.collectionView = CollectionView(input: input)
         layout.prepare()
-        if let e = (layout as? WaterfallCollectionViewLayout)?.layoutError { throw e }
         if let e = (layout as? RaisingCollectionViewLayout)?.raisedError { throw e }
         return layout
     }

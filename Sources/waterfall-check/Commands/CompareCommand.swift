@@ -18,8 +18,8 @@ enum CompareCommand: Command {
     answers side by side and the largest displacement.
 
     A layout error against frames, or two different error codes, is a difference; `unsupported`
-    from either engine is skipped (counted). An engine fault (crash, hang, malformed reply) is
-    reported against its case, with its input, and the run goes on (exit status 2).
+    from either engine is skipped (counted). One engine faulting (crash, hang, malformed reply)
+    where the other answers is a difference: shrunk, listed first. The run goes on.
 
     OPTIONS:
       --baseline ENGINE        a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)
@@ -35,7 +35,8 @@ enum CompareCommand: Command {
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
 
-    EXIT STATUS: 0 identical, 1 different, 2 usage, fixture or engine error.
+    EXIT STATUS: 0 identical, 1 different (a fault is a difference), 2 usage or fixture error, or
+    an engine that cannot start or faults on every case.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {

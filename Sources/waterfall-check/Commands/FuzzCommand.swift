@@ -90,7 +90,7 @@ enum FuzzCommand: Command {
         print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
-        let replayFailures = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance)
+        let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
@@ -112,34 +112,44 @@ enum FuzzCommand: Command {
         }
         if live { writeStandardError("\r\u{1B}[K") }
 
-        var failures: [(String, String, Int)] = []
-        for c in report.counterexamples {
+        // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
+        var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
+        for g in report.groups {
+            let c = g.primary
             let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
-            let text = CanonicalWriter.string(for: fixture)
-            print(c.summary)
+            print(g.summary)
             var saved: String?
             if mayWrite {
-                let path = saveDirectory + "/" + fixture.name + ".json"
+                let directory = URL(fileURLWithPath: saveDirectory)
                 do {
-                    try fixture.save(in: URL(fileURLWithPath: saveDirectory))
-                    saved = path
-                    print("  saved \(path)")
+                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed) {
+                        saved = saveDirectory + "/" + known.lastPathComponent
+                        print("  already saved: \(saved!) shows this bug (not saved again)")
+                    } else {
+                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor, engineArgument: engineName)).lastPathComponent
+                        print("  saved \(saved!)")
+                    }
                 } catch {
-                    printError("error: cannot save the counterexample to \(path): \(error); it is printed below")
+                    printError("error: cannot save the counterexample to \(saveDirectory): \(error); it is printed below")
                 }
             }
-            print(text, terminator: "")
-            print("  replay: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(c.caseIndex + 1) --invariants \(c.invariant)\(explicitSave.map { " --save \($0)" } ?? "")")
-            failures.append((c.invariant, saved ?? fixture.name, c.input.itemCount))
+            print(CanonicalWriter.string(for: fixture), terminator: "")
+            let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
+            let replay = "waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+            print("  replay: \(replay)")
+            failures.append((g, saved ?? fixture.name, replay))
         }
         print(report.statistics)
-        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(keepGoing ? " --keep-going" : "")")
+        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
 
         if let json {
             let object: [String: Any] = [
                 "engine": descriptor.name, "seed": String(seed), "cases": report.cases,
                 "casesPerSecond": report.casesPerSecond.rounded(),
-                "failures": failures.map { ["invariant": $0.0, "fixture": $0.1, "items": $0.2] },
+                "failures": failures.map { f -> [String: Any] in
+                    ["invariant": f.group.primary.invariant, "invariants": f.group.invariants, "message": f.group.primary.failure.message,
+                     "case": Int(f.group.caseIndex), "replay": f.replay, "fixture": f.fixture, "items": f.group.primary.input.itemCount]
+                },
             ]
             try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
         }
@@ -158,33 +168,27 @@ enum FuzzCommand: Command {
         return exitCode(report.counterexamples.isEmpty && replayFailures == 0 ? .passed : .failed)
     }
 
-    /// Replays the fixtures saved in `directory` (if it exists) against the invariants; prints each
-    /// failure. Tolerance: `tolerance` (--tolerance), else the fixture's, else 0.001 pt (FIXTURE-FORMAT
-    /// §7). Returns the number of failing fixtures. Unreadable files are reported, not fatal.
-    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?) -> Int {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let urls = try? FixtureFile.files(at: [directory]).map(\.url) else { return 0 }
-        let instance = engine.make()
+    /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
+    /// the path `verify` takes); prints each failure. Returns the number of failing fixtures.
+    static func replay(_ directory: String, engine: EngineEntry, selection: InvariantSet, tolerance: Tolerance?, jobs: Int) -> (Int, VerifyReport?) {
+        guard let report = SavedCounterexamples.replay(URL(fileURLWithPath: directory), engine: engine.make, invariants: selection,
+                                                       tolerance: tolerance, jobs: jobs) else { return (0, nil) }
         var failed = 0, skipped = 0
-        for url in urls {
-            let fixture: Fixture
-            do { fixture = try FixtureReader.read(contentsOf: url) } catch {
-                // A saved counterexample that cannot be read is never dropped silently: it fails the run.
+        for r in report.results {
+            switch r.status {
+            case .passed, .checked, .recorded: break
+            case .skipped: skipped += 1
+            case .failed:
                 failed += 1
-                print("replay FAIL \(url.relativePath): cannot be read: \(error)")
-                continue
-            }
-            guard LayoutFeatures(usedBy: fixture.input).isSubset(of: instance.descriptor.features) else { skipped += 1; continue }
-            let found = checkInvariants(fixture.input, engine: instance, tolerance: tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default,
-                                        invariants: selection, seed: 0)
-            if !found.isEmpty {
+                print("replay FAIL \(r.file): \(r.message)\(r.violations.count > 1 ? " (and \(r.violations.count - 1) more invariant(s))" : "")")
+            case .error:
+                // A saved counterexample that cannot be read (or run) is never dropped silently: it fails the run.
                 failed += 1
-                print("replay FAIL \(url.relativePath): \(found[0].message)\(found.count > 1 ? " (and \(found.count - 1) more invariant(s))" : "")")
+                print("replay FAIL \(r.file): \(r.message.hasPrefix("engine fault") ? "" : "cannot be read: ")\(r.message)")
             }
         }
-        print("replayed \(urls.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
-        return failed
+        print("replayed \(report.results.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
+        return (failed, report)
     }
 
     static func parseSeed(_ s: String) -> UInt64? {

@@ -24,4 +24,13 @@ enum BrokenEngines {
             Entry(invariant: "reprepare", bug: "prepareAppends", make: { BrokenCollectionViewLayout.engine(.prepareAppends) }),
         ]
     }()
+
+    /// Tie bugs a default fuzz run (default tolerance, every invariant) must catch through
+    /// `placement`, with the classic engines' hash-order ties; and the legitimate other-order engine
+    /// that must never fail.
+    static let tieBugs: [Entry] = [MiniWaterfall.Bug.tiesGoRight, .tieToleranceExclusive, .afterPreviousSkipsCursor].map { bug in
+        Entry(invariant: "placement", bug: bug.rawValue, make: { MiniWaterfall(bug) })
+    }
+    static let spanBug = Entry(invariant: "no-overlap", bug: "spanUsesFirstColumn", make: { MiniWaterfall(.spanUsesFirstColumn) })
+    static let otherOrder = Entry(invariant: "", bug: "accumulatesInOtherOrder", make: { MiniWaterfall(.accumulatesInOtherOrder) })
 }

@@ -24,6 +24,16 @@ final class MiniWaterfall: LayoutEngine {
         case firstRowOneMarginLow
         /// `placement`: ties go to the rightmost column.
         case tiesGoRight
+        /// `placement`: the tie tolerance is compared exclusively (`pos - m < tieTolerance`).
+        case tieToleranceExclusive
+        /// `placement`: `afterPrevious` takes the smallest tied `c > cursor` instead of `>= cursor`.
+        case afterPreviousSkipsCursor
+        /// `no-overlap`, `stacking`: a spanning item sits at its first column's height, not the
+        /// greatest of its columns'.
+        case spanUsesFirstColumn
+        /// Not a bug: running heights accumulate as `heights[c] += h + rowSpacing`, a legitimate
+        /// other order of §5's additions (`pos + h + rowSpacing`); must pass every invariant.
+        case accumulatesInOtherOrder
         /// `supplementary`: the footer ignores the section's bottom inset.
         case footerIgnoresBottomInset
         /// `content-size`: the trailing rowSpacing is counted (seeds 000, 002).
@@ -94,24 +104,31 @@ final class MiniWaterfall: LayoutEngine {
                 }
                 if bug == .rejectsZeroHeight, h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
                 // Candidate tops per start column.
-                let tops = (0...(n - k)).map { c in heights[c..<(c + k)].max()! }
+                let tops = (0...(n - k)).map { c in bug == .spanUsesFirstColumn ? heights[c] : heights[c..<(c + k)].max()! }
                 var c: Int
                 switch s.placement {
                 case .leftToRight: c = placed % n
                 case .rightToLeft: c = n - 1 - placed % n
                 case .shortestFirst:
                     let m = tops.min()!
-                    let tied = tops.indices.filter { tops[$0] - m <= s.tieTolerance }
+                    let tied = tops.indices.filter {
+                        bug == .tieToleranceExclusive ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
+                    }
                     // (The tied set is empty only when a NaN height, let in by noValidation, got here.)
                     if bug == .tiesGoRight { c = tied.last ?? 0 }
-                    else if s.tieBreak == .afterPrevious { c = tied.first { $0 >= cursor } ?? tied.first ?? 0 }
+                    else if s.tieBreak == .afterPrevious {
+                        c = tied.first { bug == .afterPreviousSkipsCursor ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
+                    }
                     else { c = tied.first ?? 0 }
                 }
                 let y = tops[c]
                 let x = (bug == .ignoresLeftInset ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
                 frames[i] = CGRect(x: x, y: bug == .nanForZeroHeight && h == 0 ? .nan : y, width: iw, height: h)
                 let raise = bug == .tallItemsDoNotStack && h > 100 ? 0 : h
-                for j in c..<(c + k) { heights[j] = y + raise + s.rowSpacing }
+                for j in c..<(c + k) {
+                    if bug == .accumulatesInOtherOrder { heights[j] = y; heights[j] += raise + s.rowSpacing }
+                    else { heights[j] = y + raise + s.rowSpacing }
+                }
                 cursor = c + k
                 bottom = max(bottom, y + h)
             }

@@ -8,6 +8,7 @@ items given by height (no spans), which is all the hello declares (`"features": 
 Modes:
   ok          answers every request correctly
   ties        like ok, but a tie goes to the rightmost column (differs from the reference on ties)
+  nudge       like ok, but every item is 1e-6 pt low (fails only with a tolerance below that)
   overlap     like ok, but the last item of a section of 2 or more sits on the first one's frame
   crash       on a request: writes "fake: boom" to stderr and exits with status 3
   crash-odd   crashes on odd request ids, answers even ones (tests the restart)
@@ -41,7 +42,7 @@ def send(obj):
     sys.stdout.flush()
 
 
-def layout(inp, rightmost_ties=False):
+def layout(inp, rightmost_ties=False, nudge=0.0):
     s = inp["layout"]
     width = s["containerWidth"]
     n = s["columnCount"]
@@ -61,7 +62,7 @@ def layout(inp, rightmost_ties=False):
             low = min(heights)
             tied = [c for c in range(n) if heights[c] - low <= 0]
             c = tied[-1] if rightmost_ties else tied[0]
-            frames.append([left + c * (w + spacing), heights[c], w, h])
+            frames.append([left + c * (w + spacing), heights[c] + nudge, w, h])
             heights[c] = heights[c] + h + row
         bottom_y = max([f[1] + f[3] for f in frames], default=top + top_inset)
         top = bottom_y + bottom
@@ -127,7 +128,7 @@ for line in sys.stdin:
     if req["op"] != "layout":
         send({"id": rid, "error": "unsupported"})
         continue
-    answer = layout(req["input"], rightmost_ties=(mode == "ties"))
+    answer = layout(req["input"], rightmost_ties=(mode == "ties"), nudge=(1e-6 if mode == "nudge" else 0.0))
     if mode == "overlap":
         for section in answer["sections"]:
             if len(section["items"]) > 1:

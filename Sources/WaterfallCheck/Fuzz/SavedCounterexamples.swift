@@ -1,0 +1,33 @@
+import Foundation
+import WaterfallLayout
+
+/// The counterexamples a fuzz run saved (``Counterexample/save(in:engine:)``), replayed before it
+/// generates anything, through the same path as `verify`: ``GoldenRunner`` with the
+/// ``InvariantChecker``, so a saved failure stays red in both.
+public enum SavedCounterexamples {
+    /// Replays every fixture in `directory`. The tolerance is `tolerance` (`--tolerance`), else
+    /// each fixture's (a counterexample saves its run's), else the default; the invariants are
+    /// `invariants` intersected with each fixture's saved selection; the query rects are the
+    /// saved seed's. A file that cannot be read is an error result, never dropped.
+    /// - Returns: `nil` when `directory` is not a directory; an empty report when it holds no fixture.
+    public static func replay(_ directory: URL, engine: @escaping @Sendable () -> LayoutEngine, invariants: InvariantSet,
+                              tolerance: Tolerance?, jobs: Int = 1) -> VerifyReport? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let (files, problems) = FixtureFile.collect([directory])
+        guard !files.isEmpty else { return VerifyReport(results: problems.filter { !$0.message.hasPrefix("no fixtures") }, pending: []) }
+        let selection = Set(invariants.invariants.map(\.id))
+        let runner = GoldenRunner(engine: engine, tolerance: tolerance, recordMode: .never, jobs: jobs,
+                                  invariants: InvariantChecker(selection: selection))
+        return VerifyReport(results: problems + runner.run(files: files), pending: [])
+    }
+
+    /// The saved fixture that already shows `group`'s bug: one with an equal input (normalised),
+    /// or one that `replayed` (this run's replay of the folder) found failing one of the group's
+    /// invariants (a different seed finding the same bug adds nothing). `nil`: the group is new.
+    public static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?) -> URL? {
+        if let same = Counterexample.saved(group.primary.input, in: directory) { return same }
+        let ids = Set(group.invariants)
+        return replayed?.results.first { r in r.status == .failed && r.failures.contains { ids.contains($0.invariant) } }?.url
+    }
+}
