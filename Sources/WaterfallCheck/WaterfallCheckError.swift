@@ -22,12 +22,15 @@ public enum WaterfallCheckError: Error, Hashable, Sendable, CustomStringConverti
     case unknownInvariant(id: String, known: [String])
     /// A bad command line; the message names the option.
     case usage(String)
+    /// A git revision that could not be resolved, checked out or built (`compare-revisions`);
+    /// `message` names the revision and ends with the tail of the command's output.
+    case revision(String, message: String)
 
     /// The path the error is about, when it is about one.
     public var path: String? {
         switch self {
         case .cannotRead(let p, _), .cannotWrite(let p, _), .badPath(let p, _), .pendingFile(let p, _): return p
-        case .unknownEngine, .unknownInvariant, .usage: return nil
+        case .unknownEngine, .unknownInvariant, .usage, .revision: return nil
         }
     }
 
@@ -39,7 +42,7 @@ public enum WaterfallCheckError: Error, Hashable, Sendable, CustomStringConverti
         case let .unknownEngine(spec, known):
             return "unknown engine '\(spec)': use one of \(known.joined(separator: ", ")) or exec:'CMD ARGS'"
         case let .unknownInvariant(id, known): return "no invariant '\(id)'; known: \(known.joined(separator: ", "))"
-        case let .usage(message): return message
+        case let .usage(message), let .revision(_, message): return message
         }
     }
 }

@@ -32,13 +32,21 @@ func stopEnginesOnTermination() {
                 handler()
                 continue
             }
-            AtomicFile.removeTemporaries()
+            removeTemporaries()
             let name = received == SIGTERM ? "SIGTERM" : received == SIGHUP ? "SIGHUP" : "SIGINT"
             if stopped > 0 { printError("waterfall-check: \(name): stopped \(stopped) external engine(s)") }
             exit(128 + received)
         }
     }
     waiter.start()
+}
+
+/// Removes what a run leaves half made: the temporary files of writes in progress, and the
+/// trees and worktree records of revisions being checked out or built (`compare-revisions`).
+/// For the termination thread and an ``Interrupt/handler``, after the engines were stopped.
+func removeTemporaries() {
+    AtomicFile.removeTemporaries()
+    RevisionBuilds.removeAbandoned()
 }
 
 /// The orderly Ctrl-C of the running command, if it has one.

@@ -11,6 +11,7 @@ let commands: [Command.Type] = [
     RejectCommand.self,
     FormatCommand.self,
     CompareCommand.self,
+    CompareRevisionsCommand.self,
     RenderCommand.self,
     FuzzCommand.self,
 ]

@@ -71,14 +71,9 @@ struct FuzzReplayTests {
         // The printed replay line, run as a shell would.
         let exe = try CLI.executable().path
         let command = replayLine.replacingOccurrences(of: "  replay: waterfall-check", with: "'\(exe)'")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command + " --jobs 1 --shrink-time 1 >/dev/null 2>&1"]
-        p.currentDirectoryURL = dir.url
-        p.environment = ["CI": "true", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1, "\(command)")
+        let replayed = try Subprocess("/bin/sh", ["-c", command + " --jobs 1 --shrink-time 1 >/dev/null 2>&1"], in: dir.url,
+                                      environment: ["CI": "true", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]).finish()
+        #expect(replayed.status == 1, "\(command)")
 
         let verify = try CLI.run(["verify", "--engine", engine, "saved"], in: dir.url, ci: "true")
         #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")

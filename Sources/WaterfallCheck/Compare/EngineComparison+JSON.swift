@@ -2,7 +2,7 @@ import Foundation
 
 extension EngineComparison.Report {
     /// The report as JSON (`compare --json FILE`):
-    /// `{"baseline":{"name","version"},"candidate":{...},"cases","identical","different",
+    /// `{"baseline":{"name","version","revision"?:{"spec","commit","subject"}},"candidate":{...},"cases","identical","different",
     /// "skipped":[{"name","reason"}],"faults":[{"name","input","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
     /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first
@@ -12,7 +12,9 @@ extension EngineComparison.Report {
 
     /// The report as a JSON tree (see ``json()``).
     public var jsonValue: JSONValue {
-        func engine(_ d: EngineDescriptor) -> JSONValue { .object([("name", .string(d.name)), ("version", .string(d.version))]) }
+        func engine(_ d: EngineDescriptor, _ r: Revision?) -> JSONValue {
+            .object([("name", .string(d.name)), ("version", .string(d.version))] + (r.map { [("revision", $0.jsonValue)] } ?? []))
+        }
         func answer(_ a: EngineAnswer) -> JSONValue {
             switch a {
             case .layout(let r): return JSONValue(r)
@@ -32,7 +34,7 @@ extension EngineComparison.Report {
                      ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) }))])
         }
         return .object([
-            ("baseline", engine(baseline)), ("candidate", engine(candidate)),
+            ("baseline", engine(baseline, revisions?.baseline)), ("candidate", engine(candidate, revisions?.candidate)),
             ("cases", .integer((cases))), ("identical", .integer((identical))), ("different", .integer((differingCases))),
             ("skipped", .array(skipped.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
             ("faults", .array(faultList)), ("differences", .array(diffList)),

@@ -12,8 +12,15 @@ extension EngineComparison.Report {
     public func saveFixtures(in directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
-        let fixtures = differences.compactMap { $0.fixture(baseline: baseline, candidate: candidate) }
+        var fixtures = differences.compactMap { $0.fixture(baseline: baseline, candidate: candidate) }
             + faults.map { $0.fixture(baseline: baseline, candidate: candidate) }
+        if let revisions {
+            // Both commits, in the source line and machine-readably in the extensions.
+            for k in fixtures.indices {
+                fixtures[k].source = (fixtures[k].source ?? "") + "; baseline \(revisions.baseline.label), candidate \(revisions.candidate.label)"
+                fixtures[k].extensions = .object([("revisions", .object([("baseline", revisions.baseline.jsonValue), ("candidate", revisions.candidate.jsonValue)]))])
+            }
+        }
         for fixture in fixtures {
             let data = CanonicalWriter.data(for: fixture)
             var k = 1

@@ -6,7 +6,8 @@ extension EngineComparison.Report {
     /// - Parameter rows: the most frame rows printed per difference.
     public func text(rows: Int = 40) -> String {
         let p = TextReport.printable
-        var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\ncandidate: \(p(candidate.name)) \(p(candidate.version))\n"
+        let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
+        var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
         s += ", "

@@ -56,6 +56,8 @@ public struct EngineComparison {
         public var faults: [FaultCase] = []
         /// Cases on which either engine faulted.
         public var faultingCases = 0
+        /// The git revisions the two engines were built from (`compare-revisions`), or `nil`.
+        public var revisions: (baseline: Revision, candidate: Revision)?
 
         /// `passed` identical; `failed` a difference or a fault (a fault is a finding); `error`
         /// only when the comparison could not run at all: an engine faulted on every case.

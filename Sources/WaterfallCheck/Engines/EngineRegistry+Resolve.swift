@@ -13,9 +13,13 @@ extension EngineRegistry {
         /// The `waterfall-engine` executable for `--isolate`; `nil` means the one beside the
         /// running executable (``defaultEngineExecutable``).
         public var engineExecutable: String?
+        /// The directory an `exec:` command starts in; `nil`: the current one (`compare-revisions`
+        /// starts each revision's engine in that revision's tree).
+        public var workingDirectory: String?
 
-        public init(timeout: Double = 10, isolate: Bool = false, engineExecutable: String? = nil) {
+        public init(timeout: Double = 10, isolate: Bool = false, engineExecutable: String? = nil, workingDirectory: String? = nil) {
             self.timeout = timeout; self.isolate = isolate; self.engineExecutable = engineExecutable
+            self.workingDirectory = workingDirectory
         }
     }
 
@@ -38,7 +42,8 @@ extension EngineRegistry {
         if spec.hasPrefix(Self.execPrefix) {
             let command = String(spec.dropFirst(Self.execPrefix.count))
             guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw WaterfallCheckError.unknownEngine(spec: spec, known: names) }
-            configuration = .init(arguments: ["/bin/sh", "-c", command], displayName: spec, timeout: options.timeout)
+            let argv = options.workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" || exit 127\n" + command, $0] } ?? ["/bin/sh", "-c", command]
+            configuration = .init(arguments: argv, displayName: spec, timeout: options.timeout)
         } else {
             guard let entry = entry(named: spec) else { throw WaterfallCheckError.unknownEngine(spec: spec, known: names) }
             guard options.isolate else { return entry }

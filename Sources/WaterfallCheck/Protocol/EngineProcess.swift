@@ -211,8 +211,9 @@ final class EngineProcess {
         if !reaped {
             let deadline = EngineProcess.deadline(after: grace)
             var status: Int32 = 0
-            while waitpid(pid, &status, WNOHANG) == 0 && DispatchTime.now().uptimeNanoseconds < deadline {
-                usleep(2_000)
+            while waitStatus == nil && DispatchTime.now().uptimeNanoseconds < deadline {
+                let r = waitpid(pid, &status, WNOHANG)
+                if r == pid { waitStatus = status } else if r != 0 { break } else { usleep(2_000) }
             }
             // The group id stays reserved while any member (or the unreaped leader) lives.
             kill(-pid, SIGKILL)

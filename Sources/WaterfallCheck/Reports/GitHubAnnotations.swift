@@ -24,6 +24,29 @@ public enum GitHubAnnotations {
         return out
     }
 
+    /// One `::error` line per difference and per engine fault of a comparison (`compare --github`,
+    /// `compare-revisions --github`): on the fixture file when the case came from one, else on
+    /// the run; the message holds the minimal input and the revisions when known.
+    public static func render(_ report: EngineComparison.Report) -> String {
+        let between = report.revisions.map { "\($0.baseline.label) against \($0.candidate.label)" }
+            ?? "\(report.baseline.name) against \(report.candidate.name)"
+        func line(_ origin: CompareCase, title: String, _ message: String) -> String {
+            var props: [(String, String)] = []
+            if case .fixture(let path) = origin.origin { props.append(("file", path)) }
+            props.append(("title", title))
+            return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",") + "::" + escapeData(message) + "\n"
+        }
+        var out = ""
+        for f in report.faults { out += line(f.origin, title: "engine fault: \(f.name)", "\(between): \(f.fault)") }
+        for f in report.differences {
+            var message = "\(between) differ on \(f.origin.name) (\(f.origin.originDescription))"
+            if let d = f.difference.largestDelta { message += "; largest displacement \(formatPoints(d)) pt" }
+            message += "\nminimal input: \(CanonicalWriter.compactInput(f.minimal))"
+            out += line(f.origin, title: "engines differ: \(f.origin.name)", message)
+        }
+        return out
+    }
+
     /// `%`, CR and LF percent-encoded, as a workflow command's message needs.
     public static func escapeData(_ s: String) -> String {
         var out = ""

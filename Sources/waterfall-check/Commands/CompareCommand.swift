@@ -8,7 +8,7 @@ enum CompareCommand: Command {
     static let summary = "Run two engines over fixtures and generated inputs; report every difference, shrunk"
     static let usage = """
     USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
-                                   [--tolerance PT] [--save DIR] [--json FILE] [--html DIR]
+                                   [--tolerance PT] [--save DIR] [--json FILE] [--html DIR] [--github]
                                    [--engine-timeout SECONDS] [--isolate] [PATH...]
 
     Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
@@ -32,6 +32,8 @@ enum CompareCommand: Command {
       --json FILE              also write the report as JSON
       --html DIR               also write a self-contained HTML report: each difference drawn,
                                baseline (dashed) over candidate (filled), with its table
+      --github                 also print a GitHub Actions ::error annotation per difference and
+                               fault (on the fixture file when the case came from one)
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
 
@@ -42,36 +44,70 @@ enum CompareCommand: Command {
     static func run(_ args: inout Arguments) throws -> Int32 {
         guard let baselineSpec = try args.value("--baseline") else { throw WaterfallCheckError.usage("--baseline is required") }
         guard let candidateSpec = try args.value("--candidate") else { throw WaterfallCheckError.usage("--candidate is required") }
-        let fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
-        let seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
-        let tolerance = try args.tolerance()
-        let saveDir = try args.value("--save")
-        let jsonFile = try args.value("--json")
-        let htmlDir = try args.value("--html")
-        let options = try engineOptions(&args)
+        let run = try ComparisonRun(&args)
         let paths = try args.finish()
+        try run.refuseCollisions(paths)
+        return try run.run(baseline: resolveEngine(baselineSpec, options: run.engineOptions),
+                           candidate: resolveEngine(candidateSpec, options: run.engineOptions), paths: paths, command: name)
+    }
+}
+
+/// The comparison `compare` and `compare-revisions` share: its options and its run.
+struct ComparisonRun {
+    var fuzzCases: Int
+    var seed: UInt64
+    var tolerance: Tolerance?
+    var saveDir, jsonFile, htmlDir: String?
+    var github: Bool
+    var engineOptions: EngineRegistry.Options
+
+    /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`, `--github`,
+    /// `--engine-timeout` and `--isolate`.
+    init(_ args: inout Arguments) throws {
+        fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
+        seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
+        tolerance = try args.tolerance()
+        saveDir = try args.value("--save")
+        jsonFile = try args.value("--json")
+        htmlDir = try args.value("--html")
+        github = args.flag("--github")
+        engineOptions = try waterfall_check.engineOptions(&args)
+    }
+
+    /// Refuses report files that would land on the fixtures read.
+    func refuseCollisions(_ paths: [String]) throws {
         let inputs = (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
         try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: inputs)
         try refuseReportDirectory(htmlDir, fixturePaths: inputs)
+    }
 
-        let baselineEntry = try resolveEngine(baselineSpec, options: options)
-        let candidateEntry = try resolveEngine(candidateSpec, options: options)
+    /// Compares the two engines over the fixtures under `paths` and the generated inputs, prints
+    /// the report and writes the files asked for. `revisions` name what each engine was built from.
+    func run(baseline baselineEntry: EngineEntry, candidate candidateEntry: EngineEntry, paths: [String],
+             revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
-        Interrupt.handler = { printError("compare: interrupted"); AtomicFile.removeTemporaries(); exit(130) }
+        Interrupt.handler = { printError("\(command): interrupted"); removeTemporaries(); exit(130) }
         defer { Interrupt.handler = nil }
 
-        let report = comparison.run(cases)
+        var report = comparison.run(cases)
+        report.revisions = revisions
         print(report.text(), terminator: "")
+        if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let jsonFile {
             try writeReport(Data(report.json().utf8), to: jsonFile)
         }
         if let htmlDir {
-            var page = HTMLReport(title: "waterfall-check compare: \(baselineEntry.descriptor.name) (baseline) against \(candidateEntry.descriptor.name) (candidate)")
+            let b = baselineEntry.descriptor.name, c = candidateEntry.descriptor.name
+            let title = revisions.map { "waterfall-check \(command): \(b) at \($0.baseline.label) (baseline) against \(c) at \($0.candidate.label) (candidate)" }
+                ?? "waterfall-check \(command): \(b) (baseline) against \(c) (candidate)"
+            let notes = revisions.map { ["baseline: \(b) at \($0.baseline.spec), commit \($0.baseline.commit): \($0.baseline.subject)",
+                                         "candidate: \(c) at \($0.candidate.spec), commit \($0.candidate.commit): \($0.candidate.subject)"] } ?? []
+            var page = HTMLReport(title: title, notes: notes)
             page.add(report)
             do { try page.write(to: URL(fileURLWithPath: htmlDir)) } catch {
                 printError("error: \(error)"); return exitCode(.error)

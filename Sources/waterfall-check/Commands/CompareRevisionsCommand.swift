@@ -1,0 +1,75 @@
+import Foundation
+import WaterfallEngines
+
+/// `waterfall-check compare-revisions`: one engine as built at two git revisions of the current
+/// repository, compared as `compare` does (``ComparisonRun``); the checkout, build and cache
+/// are ``RevisionBuilds``'.
+enum CompareRevisionsCommand: Command {
+    static let name = "compare-revisions"
+    static let summary = "Build an engine at two git revisions and compare them as 'compare' does"
+    static let usage = """
+    USAGE: waterfall-check compare-revisions REV_A REV_B --engine ENGINE [--build CMD] [--cache DIR]
+                                             [compare options] [PATH...]
+
+    For each revision of the git repository of the current directory: checks it out in a
+    temporary worktree, runs the build command there (/bin/sh -c CMD, in that tree), and starts
+    the engine command in that tree, so a relative `./.build/release/my-engine --serve` or
+    `python3 engine.py` is each revision's own copy. Then compares REV_A (baseline) with REV_B
+    (candidate) exactly as 'compare' does, over the fixtures under PATH (default: Fixtures/ of
+    the current directory, if there is one) and generated inputs. The reports name both commits.
+    Worktrees and build products are removed however the run ends (a failed build, Ctrl-C,
+    SIGTERM); a failed build names its revision and shows the end of its output (exit status 2).
+
+    OPTIONS:
+      --engine ENGINE     exec:'CMD ARGS', started in each revision's tree; or a built-in engine
+                          name (reference, ...): this package's waterfall-engine, built at each
+                          revision (--build defaults to swift build -c release --product
+                          waterfall-engine) and run as exec:.build/release/waterfall-engine NAME
+      --build CMD         the build command, run in each revision's tree (default for exec:
+                          engines: none, `true`)
+      --cache DIR         keep each built tree in DIR, keyed by commit and build command, and
+                          reuse it (e.g. ${XDG_CACHE_HOME:-~/.cache}/waterfall-check/revisions);
+                          without it the trees are built in a temporary directory, removed
+      --fuzz-cases N, --seed S, --tolerance PT, --save DIR, --json FILE, --html DIR, --github,
+      --engine-timeout SECONDS
+                          as for 'compare' (saved differences record both commits in `source`
+                          and in `extensions.revisions`)
+
+    EXIT STATUS: 0 identical, 1 different, 2 usage, git, build, fixture or engine error.
+    """
+
+    /// The build command of a built-in engine.
+    static let packageBuild = "swift build -c release --product waterfall-engine"
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        guard let engineSpec = try args.value("--engine") else { throw WaterfallCheckError.usage("--engine is required (exec:'CMD ARGS' or a built-in name)") }
+        var build = try args.value("--build")
+        let cache = try args.value("--cache")
+        let comparison = try ComparisonRun(&args)
+        var positional = try args.finish()
+        guard positional.count >= 2 else { throw WaterfallCheckError.usage("compare-revisions needs two revisions, REV_A and REV_B") }
+        let specs = (positional.removeFirst(), positional.removeFirst())
+        var paths = positional
+        if paths.isEmpty, FileManager.default.fileExists(atPath: "Fixtures") { paths = ["Fixtures"] }
+        try comparison.refuseCollisions(paths)
+
+        var command = engineSpec
+        if !engineSpec.hasPrefix(EngineRegistry.execPrefix) {
+            guard EngineRegistry.builtIn.entry(named: engineSpec) != nil else { _ = try resolveEngine(engineSpec); return exitCode(.error) }
+            build = build ?? packageBuild
+            command = "exec:./.build/release/waterfall-engine '\(engineSpec)'"
+        }
+        let builds = try RevisionBuilds(in: FileManager.default.currentDirectoryPath, build: build ?? "true", cache: cache)
+        defer { builds.finish() }
+        builds.log = { printError("compare-revisions: \($0)") }
+        let revisions = (baseline: try builds.resolve(specs.0), candidate: try builds.resolve(specs.1))
+        func engine(_ revision: Revision) throws -> EngineEntry {
+            var options = comparison.engineOptions
+            options.workingDirectory = try builds.tree(for: revision)
+            options.isolate = false
+            return try resolveEngine(command, options: options)
+        }
+        let baseline = try engine(revisions.baseline), candidate = try engine(revisions.candidate)
+        return try comparison.run(baseline: baseline, candidate: candidate, paths: paths, revisions: revisions, command: name)
+    }
+}
