@@ -90,6 +90,9 @@ final class EngineProcess {
             posix_spawn_file_actions_adddup2(&actions, input.read, 0)
             posix_spawn_file_actions_adddup2(&actions, output.write, 1)
             posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+            #if os(Linux)
+            addCloseFrom(&actions, lowest: 3)
+            #endif
             posix_spawnattr_init(&attr)
             defer { posix_spawnattr_destroy(&attr) }
             posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))

@@ -1,4 +1,5 @@
 import Foundation
+@testable import WaterfallCheck
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,6 +40,10 @@ final class Subprocess: @unchecked Sendable {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         for fd in out + err + inp where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else the test process has open reaches the child: another test's script still
+        // open for writing would make its exec fail with ETXTBSY, another test's pipe would never
+        // see its end of file. (``addCloseFrom(_:lowest:)``, as the harness does for engines.)
+        addCloseFrom(&actions, lowest: 3)
         // The child starts with no signal blocked and default dispositions, whatever the test runner's.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
