@@ -33,7 +33,9 @@ func synopsis(of usage: String) -> String {
 
 /// Writes to standard error; a closed or full stderr loses the message, never the run (D7).
 func printError(_ message: String) {
-    writeStandardError(message + "\n")
+    // Each line bounded: a 100k-character path gives one short line, not 200 KB (review D17).
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { FixtureError.abbreviated(String($0)) }
+    writeStandardError(lines.joined(separator: "\n") + "\n")
 }
 
 /// Writes a report file named on the command line (allowed in CI), creating its directory.

@@ -40,7 +40,7 @@ struct CodecErrorTests {
 
     @Test("a top-level value that is not an object, and a non-ASCII character outside strings")
     func notAnObject() {
-        expect(fixtureError("[1, 2]"), line: 1, column: 1, path: "$", "expected an object, got an array")
+        expect(fixtureError("[1, 2]"), line: 1, column: 1, path: "$", "the top-level value must be an object, got an array")
         expect(fixtureError("{ é }"), line: 1, column: 3, path: "$", "unexpected character 'é' (U+E9)")
     }
 

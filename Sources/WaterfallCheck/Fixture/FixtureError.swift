@@ -32,7 +32,7 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `text` itself, or its first two thirds and last third of ``maximumLength`` around
     /// `…(N characters)…`. O(n).
-    static func abbreviated(_ text: String) -> String {
+    public static func abbreviated(_ text: String) -> String {
         let count = text.count
         guard count > maximumLength else { return text }
         let head = text.prefix(maximumLength * 2 / 3), tail = text.suffix(maximumLength / 3)

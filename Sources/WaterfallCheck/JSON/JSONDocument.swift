@@ -42,11 +42,21 @@ public final class JSONDocument {
         let tok = json_tokener_new_ex(Int32(Self.maximumDepth))!
         defer { json_tokener_free(tok) }
         json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
-        let parsed = bytes.withUnsafeBufferPointer { b in
+        var parsed = bytes.withUnsafeBufferPointer { b in
             b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { json_tokener_parse_ex(tok, $0, Int32(b.count)) }
         }
-        let error = json_tokener_get_error(tok)
-        let end = json_tokener_get_parse_end(tok)
+        var error = json_tokener_get_error(tok)
+        var retried = false
+        // A top-level number or literal at the very end (`42`, `null` without a newline) leaves
+        // json-c waiting for more: a space ends it, so the decoder can say what is wrong with it.
+        if error == json_tokener_continue, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+           first != UInt8(ascii: "{"), first != UInt8(ascii: "["), first != UInt8(ascii: "\"") {
+            retried = true
+            parsed = json_tokener_parse_ex(tok, " ", 1)
+            error = json_tokener_get_error(tok)
+        }
+        // After the extra space the whole text was read (json-c counts offsets per chunk).
+        let end = retried ? bytes.count : json_tokener_get_parse_end(tok)
         if error == json_tokener_continue {
             parseFault = .init(offset: bytes.count, message: "unexpected end of file; the JSON text is incomplete")
         } else if error != json_tokener_success {
@@ -87,15 +97,49 @@ public final class JSONDocument {
     ///   FIFO or device as not a regular file), or as
     ///   ``init(parsing:file:)``.
     public convenience init(contentsOf url: URL) throws {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            // Foundation refuses FIFOs and devices with "You don't have permission": say what it is.
-            var st = stat()
-            let kind = stat(url.path, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
-                ? "it is not a regular file (a directory, FIFO or device)" : error.localizedDescription
-            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(kind)")
+        let bytes: [UInt8]
+        do { bytes = try Self.readBytes(url.path) } catch let reason as ReadFailure {
+            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(reason.message)")
         }
-        try self.init(parsing: [UInt8](data), file: url.path)
+        try self.init(parsing: bytes, file: url.path)
+    }
+
+    private struct ReadFailure: Error { var message: String }
+
+    /// The file's bytes, read straight into one array (no `Data` then a copy: the file is held
+    /// once, not twice, while it is parsed). A FIFO or device is never read (no hang on a FIFO,
+    /// no endless read of /dev/zero).
+    private static func readBytes(_ path: String) throws(ReadFailure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadFailure(message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw ReadFailure(message: String(cString: strerror(errno))) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw ReadFailure(message: "it is not a regular file (a directory, FIFO or device)") }
+        var size = Int(st.st_size)
+        var out = [UInt8]()
+        var failure: Int32 = 0
+        while true {
+            // Read what fstat announced, then probe for more (a file that grew while being read).
+            let capacity = max(size - out.count, 0) + 1
+            let before = out.count
+            out.reserveCapacity(before + capacity)
+            var got = 0
+            out.append(contentsOf: repeatElement(0, count: capacity))
+            out.withUnsafeMutableBufferPointer { b in
+                while got < capacity {
+                    let n = read(fd, b.baseAddress! + before + got, capacity - got)
+                    if n < 0 { if errno == EINTR { continue }; failure = errno; break }
+                    if n == 0 { break }
+                    got += n
+                }
+            }
+            out.removeLast(capacity - got)
+            if failure != 0 { throw ReadFailure(message: String(cString: strerror(failure))) }
+            if got < capacity { break }
+            size = out.count * 2
+        }
+        return out
     }
 
     deinit { json_object_put(root) }

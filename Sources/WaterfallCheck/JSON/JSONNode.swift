@@ -123,13 +123,19 @@ public struct JSONNode {
     /// - Throws: ``JSONFault`` when the value is not an object, and whatever `body` throws.
     /// - Complexity: O(members).
     public func forEachMember(_ body: (String, JSONNode) throws -> Void) throws {
-        guard type(is: json_type_object), let o = raw else { throw fault("expected an object, got \(typeDescription)") }
+        guard type(is: json_type_object), let o = raw else { throw notAnObject() }
         var entry = json_object_get_object(o)?.pointee.head
         while let e = entry {
             let key = String(cString: e.pointee.k.assumingMemoryBound(to: CChar.self))
             try body(key, JSONNode(raw: OpaquePointer(e.pointee.v), container: o, slot: .key(key)))
             entry = e.pointee.next
         }
+    }
+
+    /// "expected an object", said of the whole text when this is the top-level value.
+    private func notAnObject() -> JSONFault {
+        slot == .root ? fault("the top-level value must be an object, got \(typeDescription)")
+                      : fault("expected an object, got \(typeDescription)")
     }
 
     /// The member `key` of an object; `nil` when absent (or when this is not an object).
@@ -143,7 +149,7 @@ public struct JSONNode {
     /// The member `key` of an object.
     /// - Throws: ``JSONFault`` when this is not an object or has no such member.
     public func requiredMember(_ key: String) throws -> JSONNode {
-        guard type(is: json_type_object) else { throw fault("expected an object, got \(typeDescription)") }
+        guard type(is: json_type_object) else { throw notAnObject() }
         guard let m = member(key) else { throw missing(key) }
         return m
     }

@@ -30,7 +30,7 @@ public enum TextReport {
         case .skipped: tag = "SKIP"
         case .recorded: tag = "RECORDED"
         }
-        var out = "\(tag) \(printable(r.location)): \(printable(r.message))\n"
+        var out = "\(tag) \(printable(FixtureError.abbreviated(r.location))): \(printableBlock(FixtureError.abbreviated(r.message)))\n"
         if !r.differences.isEmpty { out += table(r.differences, rows: rows, indent: "  ") }
         for v in r.violations.prefix(rows) { out += "  \(v)\n" }
         if r.violations.count > rows { out += "  ... and \(r.violations.count - rows) more\n" }
@@ -45,6 +45,18 @@ public enum TextReport {
         for u in text.unicodeScalars {
             if isControl(u) { out += "\\u{\(String(u.value, radix: 16, uppercase: true))}" } else { out.unicodeScalars.append(u) }
         }
+        return out
+    }
+
+    /// A message of several lines as an indented block: its first line as it is, each further
+    /// line on its own line indented by `indent`, every line through ``printable(_:)`` (so a
+    /// line break in an engine's stderr tail reads as one, not as `\u{A}`, and no line of it can
+    /// start at the margin and pass for the harness's own).
+    public static func printableBlock(_ text: String, indent: String = "    ") -> String {
+        guard text.contains("\n") else { return printable(text) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+        var out = lines[0]
+        for line in lines.dropFirst() { out += "\n" + indent + line }
         return out
     }
 

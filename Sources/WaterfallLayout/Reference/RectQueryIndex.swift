@@ -96,6 +96,10 @@ public struct RectQueryIndex: Sendable {
         _checkInvariants()
     }
 
+    /// The entries the index stores (start columns, offsets and item indices over every
+    /// section): O(items + sections) whatever the column count (review D8). For tests.
+    var storedEntries: Int { sections.reduce(0) { $0 + $1.columns.count + $1.offsets.count + $1.order.count } }
+
     /// Debug builds only: traps unless every section's columns increase, its offsets partition
     /// `order`, and `order` holds each item once. Off in release builds.
     func _checkInvariants() {

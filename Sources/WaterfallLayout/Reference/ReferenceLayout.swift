@@ -10,8 +10,9 @@ public enum ReferenceLayout {
     ///
     /// - Returns: the content size and every frame (pt).
     /// - Throws: ``LayoutError`` with the §6 code of highest precedence.
-    /// - Complexity: O(items · columns) for `shortestFirst` (a sliding-window maximum makes each
-    ///   item O(columns) whatever its span), O(items) for the round-robin placements.
+    /// - Complexity: O(items · min(items, columns)) for `shortestFirst` (each item costs the
+    ///   section's pieces of equal height, ``Skyline``, whatever its span), O(items) for the
+    ///   round-robin placements; plus O(columns) once, never per section (review D8).
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         let widths = try validate(input)
         var none = NoObserver()
@@ -55,10 +56,10 @@ public enum ReferenceLayout {
         var sections: [SectionFrames] = []
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
-        // Scratch shared by every section: running heights, window maxima, deque of column indices.
-        var heights = [CGFloat](repeating: 0, count: maxColumns)
-        var pos = [CGFloat](repeating: 0, count: maxColumns)
-        var deque = [Int](repeating: 0, count: maxColumns)
+        // Round-robin: one running height per column, reset only where the section will place.
+        var heights = [CGFloat](repeating: 0, count: s.placement.isRoundRobin ? maxColumns : 0)
+        // shortestFirst: the running heights as a skyline, shared scratch for every section.
+        var skyline = Skyline()
 
         for (si, section) in input.sections.enumerated() {
             var out = SectionFrames()
@@ -75,49 +76,42 @@ public enum ReferenceLayout {
             var bottom = start
             if !section.items.isEmpty {
                 out.items.reserveCapacity(section.items.count)
-                heights.withUnsafeMutableBufferPointer { H in
-                    pos.withUnsafeMutableBufferPointer { P in
-                        deque.withUnsafeMutableBufferPointer { D in
-                            for c in 0..<n { H[c] = start }
-                            var cursor = 0
-                            for (i, item) in section.items.enumerated() {
-                                // Step 3.
-                                let k = min(item.span, n)
-                                let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
-                                let height: CGFloat
-                                switch item.dimension {
-                                case .height(let h): height = h
-                                case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
-                                }
-                                let c: Int
-                                let y: CGFloat
-                                switch s.placement {
-                                case .leftToRight:
-                                    c = i % n; y = H[c]
-                                case .rightToLeft:
-                                    c = n - 1 - i % n; y = H[c]
-                                case .shortestFirst:
-                                    if k == 1 {
-                                        c = choose(H, count: n, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                                        y = H[c]
-                                    } else {
-                                        let count = windowMaxima(H, n: n, k: k, into: P, deque: D)
-                                        c = choose(UnsafeMutableBufferPointer(rebasing: P[0..<count]), count: count,
-                                                   tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                                        y = P[c]
-                                    }
-                                }
-                                let x = I.left + CGFloat(c) * (w + spacing)
-                                out.items.append(CGRect(x: x, y: y, width: iw, height: height))
-                                let next = y + height + rowSpacing
-                                for j in c..<(c + k) { H[j] = next }
-                                cursor = c + k
-                                observer.placed(section: si, column: c)
-                                let maxY = y + height
-                                if maxY > bottom { bottom = maxY }
-                            }
-                        }
+                if s.placement.isRoundRobin {
+                    let used = min(n, section.items.count)
+                    let touched = s.placement == .leftToRight ? 0..<used : (n - used)..<n
+                    for c in touched { heights[c] = start }
+                } else {
+                    skyline.reset(columns: n, height: start)
+                }
+                var cursor = 0
+                for (i, item) in section.items.enumerated() {
+                    // Step 3.
+                    let k = min(item.span, n)
+                    let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
+                    let height: CGFloat
+                    switch item.dimension {
+                    case .height(let h): height = h
+                    case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
                     }
+                    let c: Int
+                    let y: CGFloat
+                    switch s.placement {
+                    case .leftToRight:
+                        c = i % n; y = heights[c]
+                    case .rightToLeft:
+                        c = n - 1 - i % n; y = heights[c]
+                    case .shortestFirst:
+                        let p = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
+                        c = p.0; y = p.1
+                    }
+                    let x = I.left + CGFloat(c) * (w + spacing)
+                    out.items.append(CGRect(x: x, y: y, width: iw, height: height))
+                    let next = y + height + rowSpacing
+                    if s.placement.isRoundRobin { heights[c] = next } else { skyline.assign(c..<(c + k), next) }
+                    cursor = c + k
+                    observer.placed(section: si, column: c)
+                    let maxY = y + height
+                    if maxY > bottom { bottom = maxY }
                 }
             }
             // Step 4: section bottom, no trailing rowSpacing.
@@ -134,39 +128,92 @@ public enum ReferenceLayout {
         return result
     }
 
-    /// The start column among `pos[0..<count]` by §5 step 3: the least `pos` is `m`; the tied set is
-    /// every `c` with `pos(c) - m <= tolerance`; `leftmost` takes its smallest member,
-    /// `afterPrevious` its smallest member `>= cursor`, else its smallest.
-    /// - Complexity: O(count).
-    @inline(__always)
-    static func choose(_ pos: UnsafeMutableBufferPointer<CGFloat>, count: Int, tolerance: CGFloat,
-                       tieBreak: TieBreak, cursor: Int) -> Int {
-        var best = 0
-        var m = pos[0]
-        for c in 1..<max(count, 1) where pos[c] < m { m = pos[c]; best = c }
-        if tolerance == 0 && tieBreak == .leftmost { return best }
-        var first = -1
-        for c in 0..<count where pos[c] - m <= tolerance {
-            if first < 0 { first = c; if tieBreak == .leftmost { return c } }
-            if c >= cursor { return c }
-        }
-        return first
-    }
+    /// A section's running column heights for `shortestFirst`, kept as pieces of equal height
+    /// (each item sets a run of columns to one value, so a section of m items has at most 2m + 1
+    /// pieces, and never more than its columns). Placing an item costs O(pieces), whatever the
+    /// column count and the span: a section's cost no longer grows with its columns (review D8).
+    struct Skyline {
+        private(set) var columns = 0
+        /// Piece `i` covers columns `starts[i] ..< starts[i + 1]` (the last one up to `columns`).
+        private(set) var starts: [Int] = []
+        private(set) var values: [CGFloat] = []
+        // Scratch: the start-column intervals of equal `pos`, and the sliding-maximum deque.
+        private var intervalStarts: [Int] = []
+        private var intervalValues: [CGFloat] = []
+        private var deque: [Int] = []
 
-    /// `pos(c)` for every start column `c` in `0...n-k`: the largest of `heights[c ..< c+k]`, by a
-    /// monotonic deque (sliding-window maximum).
-    /// - Returns: the number of start columns, `n - k + 1`.
-    /// - Complexity: O(n), whatever `k`.
-    @inline(__always)
-    static func windowMaxima(_ heights: UnsafeMutableBufferPointer<CGFloat>, n: Int, k: Int,
-                             into pos: UnsafeMutableBufferPointer<CGFloat>, deque: UnsafeMutableBufferPointer<Int>) -> Int {
-        var head = 0, tail = 0
-        for j in 0..<n {
-            while tail > head && heights[deque[tail - 1]] <= heights[j] { tail -= 1 }
-            deque[tail] = j; tail += 1
-            if deque[head] <= j - k { head += 1 }
-            if j >= k - 1 { pos[j - k + 1] = heights[deque[head]] }
+        mutating func reset(columns n: Int, height: CGFloat) {
+            columns = n
+            starts.removeAll(keepingCapacity: true); values.removeAll(keepingCapacity: true)
+            starts.append(0); values.append(height)
         }
-        return n - k + 1
+
+        @inline(__always) private func end(_ i: Int) -> Int { i + 1 < starts.count ? starts[i + 1] : columns }
+
+        /// The piece holding column `c`. O(log pieces).
+        @inline(__always) private func piece(at c: Int) -> Int {
+            var lo = 0, hi = starts.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if starts[mid] <= c { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+
+        /// The start column of a span-`k` item and its top by §5 step 3: `pos(c)` is the largest
+        /// height in `c ..< c+k`; the least `pos` is `m`; the tied set is every `c` with
+        /// `pos(c) - m <= tolerance`; `leftmost` takes its smallest member, `afterPrevious` its
+        /// smallest member `>= cursor`, else its smallest. The same comparisons on the same
+        /// doubles as a column-by-column scan, so the same answer bit for bit.
+        /// - Complexity: O(pieces).
+        mutating func choose(span k: Int, tolerance: CGFloat, tieBreak: TieBreak, cursor: Int) -> (Int, CGFloat) {
+            let P = starts.count
+            let limit = columns - k + 1  // start columns 0 ..< limit
+            intervalStarts.removeAll(keepingCapacity: true); intervalValues.removeAll(keepingCapacity: true)
+            if k == 1 {
+                intervalStarts.append(contentsOf: starts); intervalValues.append(contentsOf: values)
+            } else {
+                // pos is constant between the columns where the window [c, c+k-1] gains or loses a piece.
+                deque.removeAll(keepingCapacity: true)
+                var head = 0, left = 0, right = -1, c = 0
+                while c < limit {
+                    while left + 1 < P && starts[left + 1] <= c { left += 1 }
+                    while right + 1 < P && starts[right + 1] <= c + k - 1 {
+                        right += 1
+                        while deque.count > head && values[deque[deque.count - 1]] <= values[right] { deque.removeLast() }
+                        deque.append(right)
+                    }
+                    while deque[head] < left { head += 1 }
+                    intervalStarts.append(c); intervalValues.append(values[deque[head]])
+                    var next = limit
+                    if left + 1 < P { next = min(next, starts[left + 1]) }
+                    if right + 1 < P { next = min(next, starts[right + 1] - k + 1) }
+                    c = next
+                }
+            }
+            let count = intervalStarts.count
+            var best = 0
+            var m = intervalValues[0]
+            for j in 1..<max(count, 1) where intervalValues[j] < m { m = intervalValues[j]; best = j }
+            if tolerance == 0 && tieBreak == .leftmost { return (intervalStarts[best], m) }
+            var first = -1
+            for j in 0..<count where intervalValues[j] - m <= tolerance {
+                if first < 0 { first = j; if tieBreak == .leftmost { break } }
+                let last = (j + 1 < count ? intervalStarts[j + 1] : limit) - 1
+                if last >= cursor { return (max(intervalStarts[j], cursor), intervalValues[j]) }
+            }
+            return (intervalStarts[first], intervalValues[first])
+        }
+
+        /// Sets the heights of `range` to `height`. O(pieces).
+        mutating func assign(_ range: Range<Int>, _ height: CGFloat) {
+            let a = piece(at: range.lowerBound), b = piece(at: range.upperBound - 1)
+            let rightEnd = end(b), rightValue = values[b]
+            var at = a
+            if starts[a] < range.lowerBound { at = a + 1 }  // keep the left part of piece a
+            if at <= b { starts.removeSubrange(at...b); values.removeSubrange(at...b) }
+            starts.insert(range.lowerBound, at: at); values.insert(height, at: at)
+            if rightEnd > range.upperBound { starts.insert(range.upperBound, at: at + 1); values.insert(rightValue, at: at + 1) }
+        }
     }
 }

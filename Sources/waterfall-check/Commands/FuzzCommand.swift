@@ -162,7 +162,7 @@ enum FuzzCommand: Command {
         }
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
-            for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printable(f.message))") }
+            for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printableBlock(f.message, indent: "      "))") }
             return exitCode(.error)
         }
         return exitCode(report.counterexamples.isEmpty && replayFailures == 0 ? .passed : .failed)
