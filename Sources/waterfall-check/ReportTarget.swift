@@ -7,7 +7,8 @@ import WaterfallEngines
 ///
 /// `target` collides when, with symbolic links resolved, it is one of `fixturePaths`, or its name
 /// ends in `.json` or `.json.new` and it lies under one of them that is a directory, or beside
-/// one that is a file (the file's folder is a fixture folder too: D12).
+/// one that is a file (the file's folder is a fixture folder too: D12). A fixture path that does not
+/// exist yet (a save folder the run will make) counts as a directory.
 /// - Throws: ``WaterfallCheckError/usage(_:)`` naming the option, the target and the fixture path.
 /// - Complexity: O(paths); no directory is walked.
 func refuseFixtureCollision(_ target: String?, option: String, fixturePaths: [URL]) throws {
@@ -16,7 +17,8 @@ func refuseFixtureCollision(_ target: String?, option: String, fixturePaths: [UR
     let fixtureLike = out.hasSuffix(".json") || out.hasSuffix(PendingFiles.suffix)
     for path in fixturePaths {
         let p = FilePath.resolved(path.path)
-        let tree = isDirectory(p) ? p : FilePath.parent(p)
+        // A path that does not exist yet is a folder to be made (fuzz's --save): its parent is not a fixture folder.
+        let tree = isDirectory(p) || !exists(p) ? p : FilePath.parent(p)
         if out == p || (fixtureLike && FilePath.isWithin(out, tree)) {
             throw WaterfallCheckError.usage("\(option) \(target) would \(out == p ? "overwrite the fixture" : "write a *.json among the fixtures under") \(path.relativePath); write it elsewhere")
         }
@@ -34,6 +36,11 @@ func refuseReportDirectory(_ target: String?, option: String = "--html", fixture
             throw WaterfallCheckError.usage("\(option) \(target) would write the report \(out == p ? "over the input" : "inside the fixture folder") \(path.relativePath); write it elsewhere")
         }
     }
+}
+
+private func exists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
 }
 
 private func isDirectory(_ path: String) -> Bool {

@@ -39,6 +39,10 @@ struct AdversarialCorpusTests {
         let fuzz = try CLI.run(["fuzz", "--cases", "5", "--seed", "1", "--save", "D", "--json", "D/report.json"], in: dir.url)
         #expect(fuzz.status == 2 && fuzz.stderr.contains("--json D/report.json would"), "\(fuzz.stderr)")
         #expect(!dir.exists("fx/zzz.json") && !dir.exists("D/report.json"))
+        // Beside a save folder that does not exist yet is not among the fixtures (the gate's own layout).
+        let gate = try CLI.run(["fuzz", "--cases", "5", "--seed", "1", "--save", "reports/counterexamples", "--json", "reports/fuzz.json"],
+                               in: dir.url, ci: "true")
+        #expect(gate.status == 0 && dir.exists("reports/fuzz.json"), "\(gate.stdout)\(gate.stderr)")
     }
 
     @Test("D13, D15: engine faults in fuzz are faults (exit 2, nothing saved), and a hostile hello name is escaped and quoted")

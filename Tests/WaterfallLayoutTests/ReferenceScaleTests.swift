@@ -7,26 +7,26 @@ import Testing
 struct ReferenceScaleTests {
     /// The review's first DoS fixture: 10,000 columns, 2,000 items of span 5,000 (58 KB as JSON).
     static func wideSpans(columns: Int = 10_000, items: Int = 2_000, span: Int = 5_000) -> LayoutInput {
-        LayoutInput(settings: LayoutSettings(containerWidth: CGFloat(columns) * 10, columnCount: columns, columnSpacing: 0,
+        LayoutInput(layout: LayoutSettings(containerWidth: CGFloat(columns) * 10, columnCount: columns, columnSpacing: 0,
                                              rowSpacing: 0, placement: .shortestFirst),
-                    sections: [LayoutSection(items: (0..<items).map { .height(CGFloat(10 + $0 % 7), span: span) })])
+                    sections: [SectionInput(items: (0..<items).map { .height(CGFloat(10 + $0 % 7), span: span) })])
     }
 
     /// The review's second: 20,000 sections of one item each in 10,000 columns (560 KB as JSON).
     static func manySections(sections: Int = 20_000, columns: Int = 10_000) -> LayoutInput {
-        LayoutInput(settings: LayoutSettings(containerWidth: CGFloat(columns) * 10, columnCount: columns, columnSpacing: 0,
+        LayoutInput(layout: LayoutSettings(containerWidth: CGFloat(columns) * 10, columnCount: columns, columnSpacing: 0,
                                              rowSpacing: 0, placement: .shortestFirst),
-                    sections: (0..<sections).map { _ in LayoutSection(items: [.height(10)]) })
+                    sections: (0..<sections).map { _ in SectionInput(items: [.height(10)]) })
     }
 
     /// §5 step 3 word for word: every column's running height, every start column's `pos`.
     static func scan(_ input: LayoutInput) throws -> LayoutResult {
         let widths = try ReferenceLayout.validate(input)
-        let s = input.settings
+        let s = input.layout
         var top: CGFloat = 0
-        var sections: [SectionLayout] = []
+        var sections: [SectionFrames] = []
         for (si, section) in input.sections.enumerated() {
-            var out = SectionLayout()
+            var out = SectionFrames()
             if let h = section.header {
                 out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: s.containerWidth - h.inset.left - h.inset.right, height: h.height)
                 top = top + h.inset.top + h.height + h.inset.bottom
@@ -77,13 +77,13 @@ struct ReferenceScaleTests {
             let placement: Placement = r.int(0...5) == 0 ? (r.bool() ? .leftToRight : .rightToLeft) : .shortestFirst
             let n = r.int(1...24)
             let sections = (0..<r.int(1...3)).map { _ in
-                LayoutSection(columnCount: r.bool() ? nil : r.int(1...24),
+                SectionInput(columnCount: r.bool() ? nil : r.int(1...24),
                               items: (0..<r.int(0...40)).map { _ -> LayoutItem in
                                   let span = placement.isRoundRobin ? 1 : (r.int(0...2) == 0 ? r.int(2...30) : 1)
                                   return .height(r.int(0...3) == 0 ? 0 : CGFloat(r.int(1...8)) * 2.5, span: span)
                               })
             }
-            let input = LayoutInput(settings: LayoutSettings(containerWidth: 2_400, columnCount: n, columnSpacing: CGFloat(r.int(0...3)),
+            let input = LayoutInput(layout: LayoutSettings(containerWidth: 2_400, columnCount: n, columnSpacing: CGFloat(r.int(0...3)),
                                                              rowSpacing: CGFloat(r.int(0...2)) * 2.5, placement: placement,
                                                              tieTolerance: CGFloat(r.int(0...2)) * 2.5,
                                                              tieBreak: r.bool() ? .leftmost : .afterPrevious),
