@@ -10,9 +10,8 @@ public enum ReferenceLayout {
     ///
     /// - Returns: the content size and every frame (pt).
     /// - Throws: ``LayoutError`` with the §6 code of highest precedence.
-    /// - Complexity: O(items · min(items, columns)) for `shortestFirst` (each item costs the
-    ///   section's pieces of equal height, ``Skyline``, whatever its span), O(items) for the
-    ///   round-robin placements; plus O(columns) once, never per section (review D8).
+    /// - Complexity: O(items · columns) for `shortestFirst` (a sliding-window maximum makes each
+    ///   item O(columns) whatever its span), O(items) for the round-robin placements.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         let widths = try validate(input)
         var none = NoObserver()
@@ -56,9 +55,10 @@ public enum ReferenceLayout {
         var sections: [SectionFrames] = []
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
-        // Round-robin: one running height per column, reset only where the section will place.
-        var heights = [CGFloat](repeating: 0, count: s.placement.isRoundRobin ? maxColumns : 0)
-        // shortestFirst: the running heights as a skyline, shared scratch for every section.
+        // Scratch shared by every section: running heights, window maxima, deque of column indices.
+        var heights = [CGFloat](repeating: 0, count: maxColumns)
+        var pos = [CGFloat](repeating: 0, count: maxColumns)
+        var deque = [Int](repeating: 0, count: maxColumns)
         var skyline = Skyline()
 
         for (si, section) in input.sections.enumerated() {
@@ -74,18 +74,13 @@ public enum ReferenceLayout {
             let w = columnWidths[si]
             let start = top + I.top
             var bottom = start
-            if !section.items.isEmpty {
+            if !section.items.isEmpty && s.placement == .shortestFirst && n > Self.denseColumnLimit {
+                // Many columns (review D8): the running heights as a skyline of equal-height pieces,
+                // O(pieces) per item whatever the column count and the span; the same answers.
                 out.items.reserveCapacity(section.items.count)
-                if s.placement.isRoundRobin {
-                    let used = min(n, section.items.count)
-                    let touched = s.placement == .leftToRight ? 0..<used : (n - used)..<n
-                    for c in touched { heights[c] = start }
-                } else {
-                    skyline.reset(columns: n, height: start)
-                }
+                skyline.reset(columns: n, height: start)
                 var cursor = 0
-                for (i, item) in section.items.enumerated() {
-                    // Step 3.
+                for item in section.items {
                     let k = min(item.span, n)
                     let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
                     let height: CGFloat
@@ -93,25 +88,58 @@ public enum ReferenceLayout {
                     case .height(let h): height = h
                     case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
                     }
-                    let c: Int
-                    let y: CGFloat
-                    switch s.placement {
-                    case .leftToRight:
-                        c = i % n; y = heights[c]
-                    case .rightToLeft:
-                        c = n - 1 - i % n; y = heights[c]
-                    case .shortestFirst:
-                        let p = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                        c = p.0; y = p.1
-                    }
-                    let x = I.left + CGFloat(c) * (w + spacing)
-                    out.items.append(CGRect(x: x, y: y, width: iw, height: height))
-                    let next = y + height + rowSpacing
-                    if s.placement.isRoundRobin { heights[c] = next } else { skyline.assign(c..<(c + k), next) }
+                    let (c, y) = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
+                    out.items.append(CGRect(x: I.left + CGFloat(c) * (w + spacing), y: y, width: iw, height: height))
+                    skyline.assign(c..<(c + k), y + height + rowSpacing)
                     cursor = c + k
                     observer.placed(section: si, column: c)
-                    let maxY = y + height
-                    if maxY > bottom { bottom = maxY }
+                    if y + height > bottom { bottom = y + height }
+                }
+            } else if !section.items.isEmpty {
+                out.items.reserveCapacity(section.items.count)
+                heights.withUnsafeMutableBufferPointer { H in
+                    pos.withUnsafeMutableBufferPointer { P in
+                        deque.withUnsafeMutableBufferPointer { D in
+                            for c in 0..<n { H[c] = start }
+                            var cursor = 0
+                            for (i, item) in section.items.enumerated() {
+                                // Step 3.
+                                let k = min(item.span, n)
+                                let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
+                                let height: CGFloat
+                                switch item.dimension {
+                                case .height(let h): height = h
+                                case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
+                                }
+                                let c: Int
+                                let y: CGFloat
+                                switch s.placement {
+                                case .leftToRight:
+                                    c = i % n; y = H[c]
+                                case .rightToLeft:
+                                    c = n - 1 - i % n; y = H[c]
+                                case .shortestFirst:
+                                    if k == 1 {
+                                        c = choose(H, count: n, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
+                                        y = H[c]
+                                    } else {
+                                        let count = windowMaxima(H, n: n, k: k, into: P, deque: D)
+                                        c = choose(UnsafeMutableBufferPointer(rebasing: P[0..<count]), count: count,
+                                                   tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
+                                        y = P[c]
+                                    }
+                                }
+                                let x = I.left + CGFloat(c) * (w + spacing)
+                                out.items.append(CGRect(x: x, y: y, width: iw, height: height))
+                                let next = y + height + rowSpacing
+                                for j in c..<(c + k) { H[j] = next }
+                                cursor = c + k
+                                observer.placed(section: si, column: c)
+                                let maxY = y + height
+                                if maxY > bottom { bottom = maxY }
+                            }
+                        }
+                    }
                 }
             }
             // Step 4: section bottom, no trailing rowSpacing.
@@ -127,6 +155,46 @@ public enum ReferenceLayout {
         result._checkInvariants(for: input)
         return result
     }
+
+    /// The start column among `pos[0..<count]` by §5 step 3: the least `pos` is `m`; the tied set is
+    /// every `c` with `pos(c) - m <= tolerance`; `leftmost` takes its smallest member,
+    /// `afterPrevious` its smallest member `>= cursor`, else its smallest.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func choose(_ pos: UnsafeMutableBufferPointer<CGFloat>, count: Int, tolerance: CGFloat,
+                       tieBreak: TieBreak, cursor: Int) -> Int {
+        var best = 0
+        var m = pos[0]
+        for c in 1..<max(count, 1) where pos[c] < m { m = pos[c]; best = c }
+        if tolerance == 0 && tieBreak == .leftmost { return best }
+        var first = -1
+        for c in 0..<count where pos[c] - m <= tolerance {
+            if first < 0 { first = c; if tieBreak == .leftmost { return c } }
+            if c >= cursor { return c }
+        }
+        return first
+    }
+
+    /// `pos(c)` for every start column `c` in `0...n-k`: the largest of `heights[c ..< c+k]`, by a
+    /// monotonic deque (sliding-window maximum).
+    /// - Returns: the number of start columns, `n - k + 1`.
+    /// - Complexity: O(n), whatever `k`.
+    @inline(__always)
+    static func windowMaxima(_ heights: UnsafeMutableBufferPointer<CGFloat>, n: Int, k: Int,
+                             into pos: UnsafeMutableBufferPointer<CGFloat>, deque: UnsafeMutableBufferPointer<Int>) -> Int {
+        var head = 0, tail = 0
+        for j in 0..<n {
+            while tail > head && heights[deque[tail - 1]] <= heights[j] { tail -= 1 }
+            deque[tail] = j; tail += 1
+            if deque[head] <= j - k { head += 1 }
+            if j >= k - 1 { pos[j - k + 1] = heights[deque[head]] }
+        }
+        return n - k + 1
+    }
+
+    /// Sections with more columns than this use the ``Skyline`` (O(pieces) per item); others the
+    /// dense scan over contiguous heights, which is faster for the column counts real layouts have.
+    static let denseColumnLimit = 64
 
     /// A section's running column heights for `shortestFirst`, kept as pieces of equal height
     /// (each item sets a run of columns to one value, so a section of m items has at most 2m + 1
@@ -216,4 +284,5 @@ public enum ReferenceLayout {
             if rightEnd > range.upperBound { starts.insert(range.upperBound, at: at + 1); values.insert(rightValue, at: at + 1) }
         }
     }
+
 }
