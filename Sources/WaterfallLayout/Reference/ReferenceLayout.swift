@@ -82,12 +82,7 @@ public enum ReferenceLayout {
                 var cursor = 0
                 for item in section.items {
                     let k = min(item.span, n)
-                    let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
-                    let height: CGFloat
-                    switch item.dimension {
-                    case .height(let h): height = h
-                    case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
-                    }
+                    let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
                     let (c, y) = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
                     out.items.append(CGRect(x: I.left + CGFloat(c) * (w + spacing), y: y, width: iw, height: height))
                     skyline.assign(c..<(c + k), y + height + rowSpacing)
@@ -105,12 +100,7 @@ public enum ReferenceLayout {
                             for (i, item) in section.items.enumerated() {
                                 // Step 3.
                                 let k = min(item.span, n)
-                                let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
-                                let height: CGFloat
-                                switch item.dimension {
-                                case .height(let h): height = h
-                                case .size(let sz): height = floorToPixel(sz.height * iw / sz.width, scale)
-                                }
+                                let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
                                 let c: Int
                                 let y: CGFloat
                                 switch s.placement {
@@ -190,6 +180,17 @@ public enum ReferenceLayout {
             if j >= k - 1 { pos[j - k + 1] = heights[deque[head]] }
         }
         return n - k + 1
+    }
+
+    /// §5 step 3: a span-`k` item's width `k·w + (k-1)·spacing` and its height (its own, or its
+    /// size scaled to that width, floored to device pixels when `scale` is set). O(1).
+    @inline(__always)
+    static func itemSize(_ item: LayoutItem, span k: Int, columnWidth w: CGFloat, spacing: CGFloat, scale: CGFloat?) -> (CGFloat, CGFloat) {
+        let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
+        switch item.dimension {
+        case .height(let h): return (iw, h)
+        case .size(let sz): return (iw, floorToPixel(sz.height * iw / sz.width, scale))
+        }
     }
 
     /// Sections with more columns than this use the ``Skyline`` (O(pieces) per item); others the
