@@ -32,5 +32,8 @@ enum BrokenEngines {
         Entry(invariant: "placement", bug: bug.rawValue, make: { MiniWaterfall(bug) })
     }
     static let spanBug = Entry(invariant: "no-overlap", bug: "spanUsesFirstColumn", make: { MiniWaterfall(.spanUsesFirstColumn) })
+    /// The bug behind a deep branch (third section, header, a span wider than the columns,
+    /// `afterPrevious`): what coverage guidance finds and the weighted generator rarely does.
+    static let deepBranch = Entry(invariant: "stacking", bug: "deepThirdSection", make: { MiniWaterfall(.deepThirdSection) })
     static let otherOrder = Entry(invariant: "", bug: "accumulatesInOtherOrder", make: { MiniWaterfall(.accumulatesInOtherOrder) })
 }

@@ -48,6 +48,12 @@ final class MiniWaterfall: LayoutEngine {
         case noValidation
         /// `prefix-stable`: the tallest items are placed first.
         case placesTallestFirst
+        /// `stacking` (and more), behind a deep branch: in the third section, when it has a
+        /// header with a top inset, under `afterPrevious`, an item wider than the section's 3 or
+        /// more columns placed after at least two others sits 1 pt low. A weighted generator
+        /// reaches that conjunction rarely; coverage guidance climbs it one condition at a time
+        /// (docs/libfuzzer.md has both times).
+        case deepThirdSection
     }
 
     let bug: Bug
@@ -71,7 +77,7 @@ final class MiniWaterfall: LayoutEngine {
         var top: CGFloat = 0
         var out: [SectionFrames] = []
         var trailing: CGFloat = 0
-        for section in input.sections {
+        for (sectionIndex, section) in input.sections.enumerated() {
             var result = SectionFrames()
             if let h = section.header {
                 result.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
@@ -121,7 +127,17 @@ final class MiniWaterfall: LayoutEngine {
                     }
                     else { c = tied.first ?? 0 }
                 }
-                let y = tops[c]
+                var y = tops[c]
+                // One condition per branch, so coverage sees each step (deepThirdSection).
+                if bug == .deepThirdSection, sectionIndex == 2 {
+                    if let header = section.header, header.inset.top > 0 {
+                        if s.tieBreak == .afterPrevious {
+                            if item.span > n, n >= 3 {
+                                if placed >= 2 { y += 1 }
+                            }
+                        }
+                    }
+                }
                 let x = (bug == .ignoresLeftInset ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
                 frames[i] = CGRect(x: x, y: bug == .nanForZeroHeight && h == 0 ? .nan : y, width: iw, height: h)
                 let raise = bug == .tallItemsDoNotStack && h > 100 ? 0 : h
