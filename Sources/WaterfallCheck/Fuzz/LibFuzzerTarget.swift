@@ -107,6 +107,17 @@ public enum LibFuzzerTarget {
         return context.check(invariants).first
     }
 
+    /// The fuzz input whose choices are `choices` under `generator`: the choices replayed once
+    /// for each draw's bound, then encoded (``ChoiceSource/bytes(encoding:bounds:)``). A seed
+    /// corpus entry, or a test's artifact. `ChoiceSource(bytes:)` of the result generates the
+    /// same input as `ChoiceSource(replaying: choices)`.
+    /// - Complexity: one generation, O(items + sections).
+    public static func bytes(encoding choices: [UInt64], generator: InputGenerator) -> [UInt8] {
+        var source = ChoiceSource(replaying: choices, recordingBounds: true)
+        _ = generator.generate(&source)
+        return ChoiceSource.bytes(encoding: source.choices, bounds: source.bounds ?? [])
+    }
+
     /// The run seed of a fuzz input: FNV-1a (64-bit) of its bytes. It names the saved fixture
     /// and, as case 0 of that seed, seeds the query rects (``Fuzzer/run(bytes:)``).
     /// - Complexity: O(bytes).
