@@ -1,9 +1,10 @@
 @_exported import WaterfallEngines
 import WaterfallLayout
+import WaterfallCheckTestSupport
 
 /// The engines the project's libFuzzer target (`scripts/libfuzz ENGINE`) fuzzes by name: the
 /// built-in ones (``EngineRegistry/builtIn``) and the deliberately broken engines of the tests
-/// (`mini-<bug>`, `cv-<bug>`, shared through the BrokenEngines link), so the bench can time
+/// (`mini-<bug>`, `cv-<bug>`, from WaterfallCheckTestSupport), so the bench can time
 /// coverage guidance against the random fuzzer on the same bugs.
 public enum LibFuzzEngines {
     /// Built-in first, then the broken ones in the tests' order; names are unique (the first tie

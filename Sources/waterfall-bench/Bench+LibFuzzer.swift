@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallEngines
+import WaterfallCheckTestSupport
 import WaterfallLayout
 
 /// Time to find each broken engine's bug (the tests' `BrokenEngines`, the deep-branch one, and

@@ -118,6 +118,24 @@ public enum LibFuzzerTarget {
         return ChoiceSource.bytes(encoding: source.choices, bounds: source.bounds ?? [])
     }
 
+    /// One seed input per fixture under `paths` (FixtureFile.collect's walk): its input inverted
+    /// into choices (``InputGenerator/choices(for:)``) and encoded as bytes, so libFuzzer's corpus
+    /// starts from the project's own cases. Fixtures that cannot be read, expect an error (§6),
+    /// or use features outside `generator.features` are skipped; `exact` is false where the
+    /// generator could only come near the fixture's input.
+    /// - Returns: (fixture stem, bytes, exact) in the walk's order.
+    /// - Complexity: one read and two generations per fixture.
+    public static func seedCorpus(_ paths: [URL], generator: InputGenerator) -> [(name: String, bytes: [UInt8], exact: Bool)] {
+        var out: [(name: String, bytes: [UInt8], exact: Bool)] = []
+        for file in FixtureFile.collect(paths).files {
+            guard let fixture = try? FixtureReader.read(contentsOf: file.url),
+                  generator.features.isSuperset(of: LayoutFeatures(usedBy: fixture.input)),
+                  let (choices, exact) = generator.choices(for: fixture.input) else { continue }
+            out.append((file.stem, bytes(encoding: choices, generator: generator), exact))
+        }
+        return out
+    }
+
     /// The run seed of a fuzz input: FNV-1a (64-bit) of its bytes. It names the saved fixture
     /// and, as case 0 of that seed, seeds the query rects (``Fuzzer/run(bytes:)``).
     /// - Complexity: O(bytes).

@@ -66,9 +66,24 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: Argv) -> CInt
     return LibFuzzerTarget.register(LibFuzzerTarget.Configuration(engine: entry.make, invariants: invariants))
 }
 
-/// `-write_corpus=DIR FIXTURES...`: one seed input per fixture the generator can express.
+/// `-write_corpus=DIR FIXTURES...`: one seed input per fixture the engine's generator can
+/// express (LibFuzzerTarget.seedCorpus), named after the fixture. Exit status 0, or 2 when DIR
+/// cannot be written.
 func writeCorpus(to directory: String, engine: EngineEntry, arguments: [String]) -> Int32 {
-    writeStandardError("waterfall-libfuzz: seed corpus not written yet\n")
+    var generator = InputGenerator()
+    generator.features = generator.features.intersection(engine.descriptor.features)
+    let seeds = LibFuzzerTarget.seedCorpus(arguments.map { URL(fileURLWithPath: $0) }, generator: generator)
+    do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for s in seeds {
+            let name = String(s.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+            try Data(s.bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("fixture-\(name)"))
+        }
+    } catch {
+        writeStandardError("waterfall-libfuzz: error: cannot write the seed corpus to \(directory): \(error)\n")
+        return 2
+    }
+    writeStandardError("waterfall-libfuzz: seed corpus \(directory): \(seeds.count) input(s) from \(arguments.joined(separator: " ")), \(seeds.filter(\.exact).count) exact\n")
     return 0
 }
 
