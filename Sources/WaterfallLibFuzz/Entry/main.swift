@@ -1,8 +1,10 @@
 // The project's libFuzzer target, linked by scripts/libfuzz with `swiftc -sanitize=fuzzer
 // -parse-as-library` against the WaterfallLibFuzz static library (docs/libfuzzer.md).
 //
-//   waterfall-libfuzz [libFuzzer flags] [CORPUS...]   fuzz the engine named by WATERFALL_ENGINE
-//                                                     (or -engine=NAME; default reference)
+//   waterfall-libfuzz [libFuzzer flags] [CORPUS...]   fuzz the engine named by -engine=NAME, else
+//                                                     WATERFALL_ENGINE, else the binary's name
+//                                                     waterfall-fuzz-NAME, else reference
+//   waterfall-libfuzz -write_corpus=DIR FIXTURES...   seed inputs from fixtures (the engine's features)
 //   waterfall-libfuzz -list_engines                   the engines it knows
 //   waterfall-libfuzz -serve=NAME                     serve NAME over waterfall-engine/1, so
 //       waterfall-check fuzz --engine 'exec:waterfall-libfuzz -serve=NAME' --from-bytes FILE
@@ -54,7 +56,11 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: Argv) -> CInt
         exit(0)
     }
     let env = ProcessInfo.processInfo.environment
-    let name = takeFlag("engine", argc, argv, environment: "WATERFALL_ENGINE") ?? env["WATERFALL_ENGINE"] ?? "reference"
+    // A copy named waterfall-fuzz-NAME fuzzes NAME (OSS-Fuzz runs each binary of $OUT without
+    // flags or environment of ours; docs/libfuzzer.md).
+    let program = URL(fileURLWithPath: arguments.first ?? "").lastPathComponent
+    let byName = program.hasPrefix("waterfall-fuzz-") ? String(program.dropFirst("waterfall-fuzz-".count)) : nil
+    let name = takeFlag("engine", argc, argv, environment: "WATERFALL_ENGINE") ?? env["WATERFALL_ENGINE"] ?? byName ?? "reference"
     guard let entry = registry.entry(named: name) else { fail("\(WaterfallCheckError.unknownEngine(spec: name, known: registry.names))") }
     if let directory = takeFlag("write_corpus", argc, argv) {
         exit(writeCorpus(to: directory, engine: entry, arguments: Array(arguments.dropFirst().filter { !$0.hasPrefix("-") })))
