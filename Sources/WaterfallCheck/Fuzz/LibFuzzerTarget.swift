@@ -86,13 +86,13 @@ public enum LibFuzzerTarget {
         let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
         let c = target.configuration
         if let f = check(bytes, engine: target.engine, generator: target.generator, invariants: c.invariants, tolerance: c.tolerance) {
+            // The trap's message is all the target prints (the library never writes stderr itself).
             let name = target.engine.descriptor.name
-            writeStandardError("""
+            fatalError("""
 
             ==waterfall-check== invariant \(f.invariant) failed (engine \(name)): \(f.message)
-            ==waterfall-check== shrink the artifact into a fixture: waterfall-check fuzz --engine \(name) --from-bytes <crash file>\n
+            ==waterfall-check== shrink the artifact into a fixture: waterfall-check fuzz --engine \(name) --from-bytes <crash file>
             """)
-            fatalError("invariant \(f.invariant): \(f.message)")
         }
         return 0
     }

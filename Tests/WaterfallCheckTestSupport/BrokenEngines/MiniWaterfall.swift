@@ -49,10 +49,10 @@ public final class MiniWaterfall: LayoutEngine {
         /// `prefix-stable`: the tallest items are placed first.
         case placesTallestFirst
         /// `stacking` (and more), behind a deep branch: in the third section, when it has a
-        /// header with a top inset, under `afterPrevious`, an item wider than the section's 3 or
-        /// more columns placed after at least two others sits 1 pt low. A weighted generator
-        /// reaches that conjunction rarely; coverage guidance climbs it one condition at a time
-        /// (docs/libfuzzer.md has both times).
+        /// header with a top inset, under `afterPrevious`, the fourth item wider than the
+        /// section's 3 or more columns sits 1 pt low. A weighted generator meets that
+        /// conjunction about once in 10^8 cases; coverage guidance climbs it one condition (and
+        /// one wide item) at a time (docs/libfuzzer.md has both times).
         case deepThirdSection
     }
 
@@ -92,6 +92,7 @@ public final class MiniWaterfall: LayoutEngine {
             var heights = Array(repeating: start, count: n)
             var bottom = top + I.top
             var cursor = 0
+            var wideSeen = 0
             var frames = Array(repeating: CGRect.null, count: section.items.count)
             var order = Array(section.items.indices)
             if bug == .placesTallestFirst {
@@ -128,12 +129,14 @@ public final class MiniWaterfall: LayoutEngine {
                     else { c = tied.first ?? 0 }
                 }
                 var y = tops[c]
-                // One condition per branch, so coverage sees each step (deepThirdSection).
+                // One condition per branch, so coverage sees each step (deepThirdSection); the
+                // count of wide items is a loop counter, whose hit counts libFuzzer tells apart.
                 if bug == .deepThirdSection, sectionIndex == 2 {
                     if let header = section.header, header.inset.top > 0 {
                         if s.tieBreak == .afterPrevious {
                             if item.span > n, n >= 3 {
-                                if placed >= 2 { y += 1 }
+                                wideSeen += 1
+                                if wideSeen >= 4 { y += 1 }
                             }
                         }
                     }
