@@ -9,7 +9,8 @@ import WaterfallLayout
 /// `scripts/libfuzz --build`, one process, empty corpus, only that invariant), each bounded to
 /// LIBFUZZ_BENCH_SECONDS (default 60), median of 3 seeds. Wall-clock seconds, shrinking
 /// excluded; libFuzzer's include its start (about 0.1 s). On demand: `scripts/bench libfuzz`
-/// (scripts/bench builds the target first). LIBFUZZ_BIN names the fuzz target.
+/// (scripts/bench builds the target first). LIBFUZZ_BIN names the fuzz target; LIBFUZZ_BENCH_ONLY
+/// selects engines.
 func benchLibFuzzer() throws {
     let env = ProcessInfo.processInfo.environment
     let bin = env["LIBFUZZ_BIN"] ?? ".build/libfuzz/waterfall-libfuzz"
@@ -25,6 +26,10 @@ func benchLibFuzzer() throws {
     }
     if let classic = EngineRegistry.builtIn.entry(named: "classic-002-waterflowlayout") {
         cases.append((classic.descriptor.name + " (pile-up)", "no-overlap", classic.make))
+    }
+    // LIBFUZZ_BENCH_ONLY=a,b keeps the engines whose names contain one of those words.
+    if let only = env["LIBFUZZ_BENCH_ONLY"]?.split(separator: ",").map(String.init) {
+        cases.removeAll { c in !only.contains { c.name.contains($0) } }
     }
     let widths = [40, 18, 16, 16, 14]
     print("each cell: median of \(seeds.count) seeds, seconds to the first failure (> \(Int(limit)) = not found in time)")

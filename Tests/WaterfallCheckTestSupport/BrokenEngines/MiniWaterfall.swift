@@ -49,10 +49,9 @@ public final class MiniWaterfall: LayoutEngine {
         /// `prefix-stable`: the tallest items are placed first.
         case placesTallestFirst
         /// `stacking` (and more), behind a deep branch: in the third section, when it has a
-        /// header with a top inset, under `afterPrevious`, the fourth item wider than the
-        /// section's 3 or more columns sits 1 pt low. A weighted generator meets that
-        /// conjunction about once in 10^8 cases; coverage guidance climbs it one condition (and
-        /// one wide item) at a time (docs/libfuzzer.md has both times).
+        /// header with a top inset, under `afterPrevious` and pixelScale 3, the fourth item
+        /// wider than the section's 3 or more columns sits 1 pt low. The weighted generator rarely meets that conjunction; coverage guidance climbs
+        /// it one condition (and one wide item) at a time (docs/libfuzzer.md has both times).
         case deepThirdSection
     }
 
@@ -134,9 +133,11 @@ public final class MiniWaterfall: LayoutEngine {
                 if bug == .deepThirdSection, sectionIndex == 2 {
                     if let header = section.header, header.inset.top > 0 {
                         if s.tieBreak == .afterPrevious {
-                            if item.span > n, n >= 3 {
-                                wideSeen += 1
-                                if wideSeen >= 4 { y += 1 }
+                            if s.pixelScale == 3 {
+                                if item.span > n, n >= 3 {
+                                    wideSeen += 1
+                                    if wideSeen >= 4 { y += 1 }
+                                }
                             }
                         }
                     }

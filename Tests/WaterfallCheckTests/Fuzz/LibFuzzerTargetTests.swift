@@ -100,11 +100,12 @@ struct LibFuzzerTargetTests {
 
     @Test("the deep-branch engine fails on its deep branch, and not when one condition is missing")
     func deepBranch() throws {
-        // A third section with a header (top inset), afterPrevious, 3 columns, and four wide items.
+        // A third section with a header (top inset), afterPrevious, pixelScale 3, 3 columns, four wide items.
         var s = LayoutSettings(containerWidth: 300, columnCount: 3)
         s.tieBreak = .afterPrevious
+        s.pixelScale = 3
         let plain = SectionInput(items: [.height(10)])
-        var deep = SectionInput(items: [.height(10), .height(20, span: 4), .height(5, span: 4), .height(7, span: 5), .height(5, span: 4)])
+        var deep = SectionInput(items: [.height(10), .height(20, span: 4), .height(7, span: 5), .height(6, span: 4), .height(5, span: 4)])
         deep.header = HeaderFooter(height: 8, inset: EdgeInsets(top: 2, left: 0, bottom: 0, right: 0))
         let input = LayoutInput(layout: s, sections: [plain, plain, deep])
         let engine = BrokenEngines.deepBranch.make()
@@ -118,5 +119,8 @@ struct LibFuzzerTargetTests {
         var threeWide = input
         threeWide.sections[2].items.removeLast()
         #expect(checkInvariants(threeWide, engine: engine).isEmpty)
+        var scale2 = input
+        scale2.layout.pixelScale = 2
+        #expect(checkInvariants(scale2, engine: engine).isEmpty)
     }
 }
