@@ -45,7 +45,7 @@ public struct EngineComparison {
         public var candidate: EngineDescriptor
         public var cases = 0
         public var identical = 0
-        /// Cases whose answers differed (``differences`` holds one finding per distinct minimal input).
+        /// Cases whose answers differed (``differences`` holds one finding per distinct difference).
         public var differingCases = 0
         /// Differences, smallest minimal input first.
         public var differences: [Finding] = []

@@ -112,7 +112,7 @@ enum FuzzCommand: Command {
         }
         if live { writeStandardError("\r\u{1B}[K") }
 
-        // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
+        // One block per group (one bug, one report), every invariant it fails listed.
         var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
         // Judges whether a saved fixture shows a group's bug (its first departure from §5).
         let engineForSaved: LayoutEngine? = mayWrite && !report.groups.isEmpty ? entry.make() : nil
