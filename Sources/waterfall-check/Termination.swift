@@ -26,8 +26,12 @@ func stopEnginesOnTermination() {
         while true {
             var set = awaited, received: Int32 = 0
             guard sigwait(&set, &received) == 0 else { return }
+            let orderly = received == SIGINT && interrupts == 0 && Interrupt.handler != nil
+            // Decided before the engines die: the command, seeing them gone, may finish first;
+            // `main` then waits for this thread's exit status instead of giving its own.
+            if !orderly { Termination.isExiting = true }
             let stopped = ExternalEngine.killAll()
-            if received == SIGINT, interrupts == 0, let handler = Interrupt.handler {
+            if orderly, let handler = Interrupt.handler {
                 interrupts += 1
                 handler()
                 continue
@@ -47,6 +51,16 @@ func stopEnginesOnTermination() {
 func removeTemporaries() {
     AtomicFile.removeTemporaries()
     RevisionBuilds.removeAbandoned()
+}
+
+/// Whether the termination thread is ending the run (exit 128 + the signal).
+enum Termination {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var exiting = false
+    static var isExiting: Bool {
+        get { lock.withLock { exiting } }
+        set { lock.withLock { exiting = newValue } }
+    }
 }
 
 /// The orderly Ctrl-C of the running command, if it has one.

@@ -78,4 +78,8 @@ func main() -> Int32 {
 
 stopEnginesOnTermination()
 setvbuf(stdout, nil, _IOLBF, 0)
-exit(main())
+let status = main()
+// A termination signal is being handled: its thread exits with 128 + the signal once the engines
+// are stopped and the temporaries removed; this status would hide the signal.
+while Termination.isExiting { sleep(60) }
+exit(status)
