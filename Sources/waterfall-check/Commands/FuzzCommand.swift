@@ -113,7 +113,7 @@ enum FuzzCommand: Command {
         if live { writeStandardError("\r\u{1B}[K") }
 
         // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
-        var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
+        var failures: [FuzzReport.ReportedFailure] = []
         for g in report.groups {
             let c = g.primary
             let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
@@ -143,19 +143,13 @@ enum FuzzCommand: Command {
         print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
 
         if let json {
-            let object: [String: Any] = [
-                "engine": descriptor.name, "seed": String(seed), "cases": report.cases,
-                "casesPerSecond": report.casesPerSecond.rounded(),
-                "failures": failures.map { f -> [String: Any] in
-                    ["invariant": f.group.primary.invariant, "invariants": f.group.invariants, "message": f.group.primary.failure.message,
-                     "case": Int(f.group.caseIndex), "replay": f.replay, "fixture": f.fixture, "items": f.group.primary.input.itemCount]
-                },
-            ]
-            try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
+            try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
-            page.add(report, engine: descriptor.name)
+            var saved: [String: String] = [:]
+            for f in failures where f.fixture.hasSuffix(".json") { for c in f.group.counterexamples { saved[c.invariant] = f.fixture } }
+            page.add(report, engine: descriptor.name, saved: saved)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 throw WaterfallCheckError.usage("cannot write the HTML report to \(html): \(error)")
             }
