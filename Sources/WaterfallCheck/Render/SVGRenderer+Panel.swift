@@ -115,7 +115,7 @@ extension SVGRenderer.Canvas {
 
     /// The column whose origin is `f`'s x (within 0.01 pt), by the input's geometry.
     func column(of f: CGRect, section: Int) -> Int? {
-        SVGRenderer.column(of: f, section: section, input: input)
+        input.column(of: f, section: section)
     }
 
     /// Arrows and rings drawn per compact panel at most.
@@ -125,23 +125,6 @@ extension SVGRenderer.Canvas {
     static func fillClass(_ e: Entry) -> String {
         if e.change == .missing { return "wf-missing" }
         return (e.id.kind == .item ? "wf-item wf-" : "wf-sup wf-") + e.change.rawValue
-    }
-}
-
-extension SVGRenderer {
-    /// The column (FIXTURE-FORMAT §5 step 2) whose origin is `f`'s x within 0.01 pt, in section
-    /// `section` of `input`; `nil` when none is.
-    static func column(of f: CGRect, section: Int, input: LayoutInput) -> Int? {
-        guard section >= 0, section < input.sections.count, f.minX.isFinite else { return nil }
-        let s = input.layout, sec = input.sections[section]
-        let n = input.columnCount(of: sec), I = input.sectionInset(of: sec)
-        guard n >= 1, n <= 4_096 else { return nil }
-        var w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
-        if let p = s.pixelScale, p > 0 { w = (w * p).rounded(.down) / p }
-        guard w.isFinite, w + s.columnSpacing > 0 else { return nil }
-        let k = ((f.minX - I.left) / (w + s.columnSpacing)).rounded()
-        guard k >= 0, k < CGFloat(n), abs(I.left + k * (w + s.columnSpacing) - f.minX) <= 0.01 else { return nil }
-        return Int(k)
     }
 }
 

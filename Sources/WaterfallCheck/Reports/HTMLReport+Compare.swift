@@ -28,7 +28,8 @@ extension HTMLReport {
         }
         let shrunk = f.minimal == f.origin.input ? "" : ", shrunk from \(f.origin.input.itemCount) items to \(f.minimal.itemCount)"
         var summary = "\(f.origin.originDescription)\(shrunk): baseline \(f.baseline.summary), candidate \(f.candidate.summary)"
-        if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
+        if let first = f.columnSentences.first { summary += "; " + first }
+        else if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
         let errors = [problem("baseline", f.baseline), problem("candidate", f.candidate)].compactMap { $0 }
         let rows = f.difference.differences.map { d in
             [d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? ""]
