@@ -186,7 +186,10 @@ extension SVGRenderer {
             let total = laid.reduce(0) { $0 + $1.width } + CGFloat(max(0, panels.count - 1)) * gap + gutters
             if options.scale == nil, gutters > 0, total > options.maxWidth, let box = panels.first?.box, box.width > 0 {
                 let room = options.maxWidth - gutters - CGFloat(max(0, panels.count - 1)) * gap
-                let s2 = room / (CGFloat(panels.count) * box.width)
+                let fitted = room / (CGFloat(panels.count) * box.width)
+                // Never below 60% of the scale without labels outside: the picture may then
+                // pass maxWidth (a soft bound) rather than shrink its elements out of sight.
+                let s2 = max(fitted, 0.6 * scale)
                 if s2 > 0, s2.isFinite, s2 < scale {
                     scale = s2
                     ymap = self.ymap(scale: scale)
@@ -205,7 +208,7 @@ extension SVGRenderer {
             y = drawLegend(legend, into: &body, x: margin, y: y, width: contentWidth)
             var notes = note.map { [$0] } ?? []
             if !ymap.isIdentity {
-                notes.append("vertical scale not uniform: \(ymap.breaks.count) stretch\(ymap.breaks.count == 1 ? "" : "es") shortened (≈), short ones drawn at least 10 px")
+                notes.append("not to scale vertically: \(ymap.breaks.count) tall stretch\(ymap.breaks.count == 1 ? "" : "es") shortened (≈), short ones drawn at least 10 px; (h N) is an element's true height")
             }
             for n in notes {
                 body += "<text class=\"wf-caption\" x=\"\(margin)\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(n))</text>\n"

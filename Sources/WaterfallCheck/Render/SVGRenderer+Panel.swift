@@ -211,7 +211,7 @@ struct PanelWriter {
         }
         if e.change == .extra { text += " (extra)" }
         text += labelSuffix
-        if distorted { text += " (h \(formatPoints(r.height)) pt, not to scale)" }
+        if distorted { text += " (h \(formatPoints(r.height)))" }
         labels.append(.init(text: text, cls: labelClass, box: box, placement: placement, subject: "\(e.id)"))
     }
 
