@@ -70,13 +70,13 @@ struct ReportCountsCLITests {
         #expect(!files.isEmpty && files.allSatisfy { $0.hasPrefix("saved/") && $0.hasSuffix(".json") }, "\(files)")
     }
 
-    @Test("compare: the counts line, --json and --html count the same cases, not the distinct minimal inputs")
+    @Test("compare: the counts line, --json and --html count the same cases, not the distinct differences")
     func compare() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
         let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "classic-004-flowlayout", "--fuzz-cases", "40",
                                "--json", "c.json", "--html", "html"], in: dir.url, ci: "false")
         #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
-        let t = try numbers(#"(\d+) cases: (\d+) identical, (\d+) different \((\d+) distinct minimal inputs?\), (\d+) skipped, (\d+) engine faults?"#, in: out.stdout)
+        let t = try numbers(#"(\d+) cases: (\d+) identical, (\d+) different \((\d+) distinct differences?\), (\d+) skipped, (\d+) engine faults?"#, in: out.stdout)
         #expect(t[0] == 40 && t[1] + t[2] + t[4] == t[0] && t[3] < t[2])
         let j = try json(dir.url.appendingPathComponent("c.json"))
         #expect([j["cases"], j["identical"], j["different"]].map { $0 as? Int } == [t[0], t[1], t[2]])
@@ -85,6 +85,6 @@ struct ReportCountsCLITests {
         #expect([h["cases"], h["passed"], h["failed"], h["skipped"], h["error"]] == [t[0], t[1], t[2], t[4], (j["faults"] as? [Any])?.count])
         let doc = try Probe.parse(String(decoding: try Data(contentsOf: dir.url.appendingPathComponent("html/index.html")), as: UTF8.self))
         let verdict = try Probe.elements(doc, "p", "contains(@class, 'verdict')").map { $0.stringValue ?? "" }
-        #expect(verdict == ["\(t[2]) failing cases of \(t[0]) (\(t[3]) distinct minimal inputs below)."])
+        #expect(verdict == ["\(t[2]) failing cases of \(t[0]) (\(t[3]) distinct differences below)."])
     }
 }

@@ -10,7 +10,7 @@ extension HTMLReport {
         pictureOptions.expectedName = "baseline"
         pictureOptions.actualName = "candidate"
         addCounts(report.counts)
-        listedFailureNoun = "distinct minimal input"
+        listedFailureNoun = "distinct difference"
         for f in report.differences { addCase(Self.compareCase(f)) }
         for f in report.faults { addCase(Case(name: f.name, status: .error, summary: "engine fault", error: "\(f.fault)")) }
         for (name, reason) in report.skipped { addCase(Case(name: name, status: .skipped, summary: reason)) }

@@ -112,8 +112,10 @@ enum FuzzCommand: Command {
         }
         if live { writeStandardError("\r\u{1B}[K") }
 
-        // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
+        // One block per group (one bug, one report), every invariant it fails listed.
         var failures: [FuzzReport.ReportedFailure] = []
+        // Judges whether a saved fixture shows a group's bug (its first departure from §5).
+        let engineForSaved: LayoutEngine? = mayWrite && !report.groups.isEmpty ? entry.make() : nil
         for g in report.groups {
             let c = g.primary
             let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
@@ -122,7 +124,7 @@ enum FuzzCommand: Command {
             if mayWrite {
                 let directory = URL(fileURLWithPath: saveDirectory)
                 do {
-                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed) {
+                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed, engine: engineForSaved!) {
                         saved = saveDirectory + "/" + known.lastPathComponent
                         print("  already saved: \(saved!) shows this bug (not saved again)")
                     } else {
