@@ -208,7 +208,8 @@ extension SVGRenderer {
             y = drawLegend(legend, into: &body, x: margin, y: y, width: contentWidth)
             var notes = note.map { [$0] } ?? []
             if !ymap.isIdentity {
-                notes.append("not to scale vertically: \(ymap.breaks.count) tall stretch\(ymap.breaks.count == 1 ? "" : "es") shortened (≈), short ones drawn at least 10 px; (h N) is an element's true height")
+                let shortened = ymap.breaks.isEmpty ? "" : "\(ymap.breaks.count) tall stretch\(ymap.breaks.count == 1 ? "" : "es") shortened (≈), "
+                notes.append("not to scale vertically: \(shortened)short stretches drawn taller; (h N) is an element's true height")
             }
             for n in notes {
                 body += "<text class=\"wf-caption\" x=\"\(margin)\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(n))</text>\n"

@@ -7,7 +7,8 @@ extension SVGRenderer {
     /// edges is both more than 50 times the median stretch and more than 300 px tall at the
     /// panel's scale (a 1,000-pt item beside 0- and 2-pt ones), the axis is drawn piecewise:
     /// each such stretch shortened to 60 px and marked with a break, every other positive stretch
-    /// drawn at least 10 px tall, so the small elements and their overlaps read at a glance.
+    /// drawn at least 10 px tall, so the small elements and their overlaps read at a glance. A flat
+    /// layout (under 120 px tall, a stretch under 6 px) has each stretch drawn at least 12 px.
     /// Labels and tooltips of elements not drawn to scale carry their true size.
     struct YMap {
         /// Breakpoints, layout pt, ascending; empty for the identity.
@@ -53,9 +54,13 @@ extension SVGRenderer {
             guard !positive.isEmpty else { return .identity }
             let median = positive[positive.count / 2]
             let threshold = max(50 * median, 300 / scale)
-            guard positive.last! > threshold else { return .identity }
+            // A flat layout (a 320 × 2 pt counterexample, 4 px tall at 2 px per pt): its stretches
+            // are drawn at least 12 px, so stacked and overlapping items can be told apart.
+            let total = edges[edges.count - 1] - edges[0]
+            let flat = total * scale < 120 && positive[0] * scale < 6
+            guard positive.last! > threshold || flat else { return .identity }
             var map = YMap()
-            let shortened = 60 / scale, least = 10 / scale
+            let shortened = 60 / scale, least = (flat ? 12 : 10) / scale
             var y = edges[0]
             map.from = edges
             map.to = [y]
