@@ -185,7 +185,8 @@ struct PanelWriter {
         let distorted = ymap.distorts(r)
         let truth = LayoutDiff.Value.frame(r).description
         out += "<rect class=\"\(cls)\" \(attribute)=\"\(e.id)\" data-change=\"\(e.change.rawValue)\""
-        if distorted { out += " data-frame=\"\(truth)\"" }
+        let finite = [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite)
+        if distorted && finite { out += " data-frame=\"\(truth)\"" }
         out += " x=\""
         Markup.appendNumber(drawn.minX, to: &out); out += "\" y=\""
         Markup.appendNumber(drawn.minY, to: &out); out += "\" width=\""
@@ -267,7 +268,7 @@ struct PanelWriter {
     /// The mark of a shortened stretch: a white zigzag band across the container at its middle.
     mutating func breakMark(from y0: CGFloat, to y1: CGFloat, width W: CGFloat) {
         let y = (ymap(y0) + ymap(y1)) / 2, a = 4 / scale, step = 8 / scale
-        guard W.isFinite, W > 0, step > 0 else { return }
+        guard W.isFinite, W > 0, step > 0, (y1 - y0).isFinite else { return }
         var d = "M"; Markup.appendNumber(-2 / scale, to: &d); d += " "; Markup.appendNumber(y, to: &d)
         var x: CGFloat = 0, up = true
         while x <= W + step {

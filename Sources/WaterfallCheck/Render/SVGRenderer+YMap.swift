@@ -47,7 +47,8 @@ extension SVGRenderer {
 
         /// The axis for `ys` (element edges and content heights, pt) drawn at `scale` px per pt.
         static func make(_ ys: [CGFloat], scale: CGFloat) -> YMap {
-            let edges = Array(Set(ys.filter(\.isFinite))).sorted()
+            // Only plausible coordinates shape the axis (a hostile 1e300 frame never does).
+            let edges = Array(Set(ys.filter { $0.isFinite && abs($0) <= 1e9 })).sorted()
             guard edges.count >= 3, scale > 0, scale.isFinite else { return .identity }
             let gaps = zip(edges, edges.dropFirst()).map { $1 - $0 }
             let positive = gaps.filter { $0 > 0 }.sorted()
