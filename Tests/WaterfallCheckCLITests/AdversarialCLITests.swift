@@ -6,7 +6,7 @@ import WaterfallCheckTestSupport
 /// A directory with one passing canonical fixture, `fx/a.json` (TwoColumns, by hand), and its text.
 func adversarialCorpus() throws -> (TempDir, String) {
     let dir = try TempDir()
-    let text = try CanonicalWriter.string(for: TwoColumns.fixture("a"))
+    let text = CanonicalWriter.string(for: TwoColumns.fixture("a"))
     try dir.write(text, to: "fx/a.json")
     return (dir, text)
 }
@@ -97,7 +97,7 @@ struct AdversarialCLITests {
         guard getuid() == 0 else { return } // dropping privileges needs root
         let (dir, _) = try corpus()
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("fx/sub").path); dir.cleanup() }
-        try dir.write(try CanonicalWriter.string(for: TwoColumns.fixture("b")), to: "fx/sub/b.json")
+        try dir.write(CanonicalWriter.string(for: TwoColumns.fixture("b")), to: "fx/sub/b.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: dir.url.appendingPathComponent("fx/sub").path)
         let out = try CLI.run(["verify", "fx"], in: dir.url, asUser: 65534)
         #expect(out.status == 2, "\(out.stdout)")

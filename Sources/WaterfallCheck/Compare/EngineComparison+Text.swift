@@ -32,6 +32,8 @@ extension EngineComparison.Report {
             if let d = f.difference.largestDelta, case .layout(let a) = f.baseline, case .layout(let b) = f.candidate {
                 let frames = f.difference.count
                 s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(f.tolerance) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"
+                for line in f.columnSentences.prefix(3) { s += "  \(line)\n" }
+                if f.columnSentences.count > 3 { s += "  ... and \(f.columnSentences.count - 3) more item(s) in another column\n" }
                 let all = LayoutDiff(expected: a, actual: b, tolerance: f.tolerance, keepingMatches: true)
                 s += TextReport.table(all.entries, rows: rows, indent: "  ", headers: ["element", "baseline", "candidate", "Δ"], marked: true)
             }
@@ -45,6 +47,16 @@ extension EngineComparison.Report {
         case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
         case .unsupported(let reason): return "unsupported (\(reason))"
         case .fault(let f): return "\(f)"
+        }
+    }
+}
+
+extension EngineComparison.Finding {
+    /// Each differing item that the candidate put in another column than the baseline, in words:
+    /// `item 0.0 went to column 2 in the candidate, column 0 in the baseline: ...`.
+    public var columnSentences: [String] {
+        difference.differences.compactMap { d in
+            d.columns(in: minimal).map { _ in d.sentence(input: minimal, expectedName: "baseline", actualName: "candidate") }
         }
     }
 }

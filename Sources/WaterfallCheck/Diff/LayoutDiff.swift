@@ -64,7 +64,7 @@ public struct LayoutDiff: Hashable, Sendable {
         /// Geometry with every digit (`[131.66666666666669, 147.7515, ...]`), for differences
         /// too small for ``description``'s two decimals.
         public var preciseDescription: String {
-            components.isEmpty ? description : "[" + components.map { $0 == $0.rounded() && abs($0) < 1e15 ? formatPoints($0) : "\(Double($0))" }.joined(separator: ", ") + "]"
+            components.isEmpty ? description : "[" + components.map(formatPrecisely).joined(separator: ", ") + "]"
         }
 
         /// The value's components, for geometry (empty for errors and `layout`).
@@ -125,9 +125,8 @@ public struct LayoutDiff: Hashable, Sendable {
         /// The expected and actual sides as reports print them (`-` when absent): two decimals,
         /// or every digit when two decimals would print both sides alike.
         public var sides: (expected: String, actual: String) {
-            let e = expected?.description ?? "-", a = actual?.description ?? "-"
-            guard e == a, let x = expected, let y = actual else { return (e, a) }
-            return (x.preciseDescription, y.preciseDescription)
+            if let x = expected?.components, let y = actual?.components, !x.isEmpty, x.count == y.count { return formatPair(x, y) }
+            return (expected?.description ?? "-", actual?.description ?? "-")
         }
 
         /// One sentence for a report: `item 0.3 moved by 24 pt: expected [..] actual [..]`.

@@ -38,6 +38,8 @@ extension FuzzReport {
     /// cases, invariants checked, time spent shrinking.
     public var statistics: String {
         var s = "cases: \(cases) in \(String(format: "%.2f", seconds)) s (\(Int(casesPerSecond.rounded())) cases/s)\(interrupted ? ", interrupted" : "")\n"
+        let c = counts
+        s += "  outcomes: \(c[.passed]) passed, \(c[.failed]) failed, \(c[.skipped]) skipped (unsupported), \(c[.error]) engine fault\(c[.error] == 1 ? "" : "s")\n"
         s += "  by items: " + zip(FuzzReport.sizeBuckets, casesBySize).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
         s += "  by feature: " + LayoutFeatures.named.map { "\($0.0) \(casesByFeature[$0.0, default: 0])" }.joined(separator: ", ") + "\n"
         s += "  invalid inputs: \(invalidCases) (\(skippedCases) answered unsupported, skipped)\n"
@@ -47,5 +49,33 @@ extension FuzzReport {
         }
         s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s), \(groups.count) distinct failure(s)"
         return s
+    }
+}
+
+extension FuzzReport {
+    /// One reported bug of a run: a group of counterexamples with the fixture it was saved to (or
+    /// its name when not saved) and the command that replays it.
+    public typealias ReportedFailure = (group: CounterexampleGroup, fixture: String, replay: String)
+
+    /// The run as JSON (`fuzz --json FILE`): `{"engine","seed","cases","passed","failed","skipped",
+    /// "engineFaults","casesPerSecond","failures":[{"invariant","invariants","message","case",
+    /// "origin","replay","fixture","items"}]}`, keys sorted. The counts are ``counts``, as the text prints
+    /// them; `seed` is a string (a UInt64 does not fit every JSON reader's numbers).
+    public func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
+        let c = counts
+        let list: [JSONValue] = failures.map { f in
+            .object([("case", .integer(Int(f.group.caseIndex))), ("fixture", .string(f.fixture)),
+                     ("invariant", .string(f.group.primary.invariant)),
+                     ("invariants", .array(f.group.invariants.map { .string($0) })),
+                     ("items", .integer(f.group.primary.input.itemCount)),
+                     ("message", .string(f.group.primary.failure.message)),
+                     ("origin", f.group.origin.map { .string($0.description) } ?? .null), ("replay", .string(f.replay))])
+        }
+        return .object([
+            ("cases", .integer(c.cases)), ("casesPerSecond", .number(casesPerSecond.rounded())),
+            ("engine", .string(engine)), ("engineFaults", .integer(c[.error])), ("failed", .integer(c[.failed])),
+            ("failures", .array(list)), ("passed", .integer(c[.passed])), ("seed", .string(String(seed))),
+            ("skipped", .integer(c[.skipped])),
+        ])
     }
 }

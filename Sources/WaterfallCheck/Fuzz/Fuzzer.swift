@@ -84,6 +84,10 @@ public struct FuzzReport {
     /// Invalid inputs generated, and of those answered `unsupported` (skipped).
     public var invalidCases = 0
     public var skippedCases = 0
+    /// Cases that broke at least one invariant, each once (``counts``).
+    public var failedCases = 0
+    /// Skipped cases that broke no invariant (``counts``: a case has one status).
+    public var skippedPassingCases = 0
     /// Invariant evaluations over all cases.
     public var checks = 0
     public var shrinkSeconds: Double = 0
@@ -97,8 +101,9 @@ public struct FuzzReport {
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
 
-    mutating func count(_ input: LayoutInput, invalid: Bool, skipped: Bool, checks: Int) {
+    mutating func count(_ input: LayoutInput, invalid: Bool, skipped: Bool, checks: Int, failed: Bool = false) {
         cases += 1
+        if failed { failedCases += 1 } else if skipped { skippedPassingCases += 1 }
         let n = input.itemCount
         casesBySize[FuzzReport.sizeBuckets.firstIndex { n <= $0.upTo }!] += 1
         let used = LayoutFeatures(usedBy: input)
@@ -115,6 +120,7 @@ public struct FuzzReport {
         for i in casesBySize.indices { casesBySize[i] += o.casesBySize[i] }
         for (k, v) in o.casesByFeature { casesByFeature[k, default: 0] += v }
         invalidCases += o.invalidCases; skippedCases += o.skippedCases; checks += o.checks
+        failedCases += o.failedCases; skippedPassingCases += o.skippedPassingCases
     }
 }
 
@@ -205,7 +211,7 @@ public final class Fuzzer {
                     }
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
-                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount)
+                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount, failed: !failures.isEmpty)
                     lock.withLock {
                         done += 1
                         for f in failures {

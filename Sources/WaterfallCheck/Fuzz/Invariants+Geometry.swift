@@ -57,13 +57,16 @@ func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
     return eachItem(c) { id, f, _, s in
         let id_ = "within-bounds"
         if f.minX < s.inset.left - tol {
-            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at x = \(formatPoints(f.minX)), left of the inset at \(formatPoints(s.inset.left))", [id])
+            let (x, inset) = formatPair(f.minX, s.inset.left)
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at x = \(x), left of the inset at \(inset)", [id])
         }
         if f.maxX > W - s.inset.right + tol {
-            return Invariants.fail(id_, "\(id) \(f.shortDescription) reaches x = \(formatPoints(f.maxX)), right of the inset at \(formatPoints(W - s.inset.right))", [id])
+            let (x, inset) = formatPair(f.maxX, W - s.inset.right)
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) reaches x = \(x), right of the inset at \(inset)", [id])
         }
         if f.minY < s.itemsTop - tol {
-            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at y = \(formatPoints(f.minY)), above the section's items top \(formatPoints(s.itemsTop))", [id])
+            let (y, top) = formatPair(f.minY, s.itemsTop)
+            return Invariants.fail(id_, "\(id) \(f.shortDescription) starts at y = \(y), above the section's items top \(top)", [id])
         }
         return nil
     }
@@ -113,7 +116,8 @@ func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
         for (id, expected, actual) in [(ElementID.header(si), s.header, r.sections[si].header),
                                        (ElementID.footer(si), s.footer, r.sections[si].footer)] {
             guard let e = expected, let a = actual, !a.isNull, !c.close(a, e) else { continue }
-            return Invariants.fail("supplementary", "\(id) \(a.shortDescription) should be \(e.shortDescription)", [id])
+            let (actual, should) = formatPair(a, e)
+            return Invariants.fail("supplementary", "\(id) \(actual) should be \(should)", [id])
         }
     }
     return nil

@@ -34,10 +34,7 @@ public enum Invariants {
     public static func named(_ id: String) -> Invariant? { all.first { $0.id == id } }
 
     /// Two lengths for a message: with up to two decimals, or in full when that would print them alike.
-    static func pair(_ a: CGFloat, _ b: CGFloat) -> (String, String) {
-        let (x, y) = (formatPoints(a), formatPoints(b))
-        return x == y && a != b ? ("\(a)", "\(b)") : (x, y)
-    }
+    static func pair(_ a: CGFloat, _ b: CGFloat) -> (String, String) { formatPair(a, b) }
 
     /// A positive amount for a message: up to two decimals, or in full when that would print 0.
     static func amount(_ v: CGFloat) -> String { formatPoints(v) == "0" ? "\(v)" : formatPoints(v) }

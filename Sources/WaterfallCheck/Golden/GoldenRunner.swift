@@ -126,6 +126,11 @@ public struct GoldenRunner: Sendable {
         result.tolerance = verdict.tolerance
         if keepsLayouts { result.fixture = fixture; result.answer = verdict.answer }
         if let path = verdict.diff?.first?.path { let (line, column) = source.location(of: path); result.position = FixtureResult.Position(line: line, column: column) }
+        // An invariant failure points at the element it names first: its expected frame, else its input.
+        if result.position == nil, let id = verdict.failures.first?.elements.first {
+            let (line, column) = source.location(of: fixture.expected == nil ? id.inputPath : id.expectedPath)
+            result.position = FixtureResult.Position(line: line, column: column)
+        }
         if let answer = verdict.answer, answer.outcome != nil { record(answer, of: fixture, engine: engine, into: &result) }
         if checksExpected && result.recorded == nil { checkExpected(fixture, source, into: &result) }
         return result
@@ -222,7 +227,7 @@ public struct GoldenRunner: Sendable {
         verdict.diff = diff
         let ok = diff.isEmpty && verdict.failures.isEmpty
         verdict.status = ok ? .passed : .failed
-        verdict.message = diff.first?.sentence ?? verdict.failures.first?.message ?? ""
+        verdict.message = diff.first?.sentence(input: fixture.input) ?? verdict.failures.first?.message ?? ""
         return verdict
     }
 }

@@ -103,8 +103,8 @@ public final class JSONDocument {
     /// The bytes of the regular file at `url`, read straight into one array.
     /// - Throws: ``FixtureError`` (at 1:1) when it cannot be read or is not a regular file.
     public static func bytes(contentsOf url: URL) throws -> [UInt8] {
-        do { return try Self.readBytes(url.path) } catch let reason as ReadFailure {
-            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(reason.message)")
+        do { return try Self.readBytes(url.path) } catch {
+            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.message)")
         }
     }
 
@@ -173,9 +173,9 @@ public final class JSONDocument {
     }
 
     /// The path from `node` down to `target` (by identity). O(n), error path only.
-    private func path(to target: OpaquePointer, from node: OpaquePointer?) -> [JSONPathComponent]? {
+    private func path(to target: UInt, from node: OpaquePointer?) -> [JSONPathComponent]? {
         guard let o = node else { return nil }
-        if o == target { return [] }
+        if UInt(bitPattern: o) == target { return [] }
         switch json_object_get_type(o) {
         case json_type_object:
             var entry = json_object_get_object(o)?.pointee.head

@@ -195,8 +195,17 @@ public struct JSONArray: RandomAccessCollection {
 /// into a ``FixtureError`` with file, line, column and JSON path.
 public struct JSONFault: Error, CustomStringConvertible {
     public var message: String
-    let container: OpaquePointer?
+    /// The address of the json-c object holding the faulty value: an identity only, compared
+    /// with the document's nodes while the document is alive, never dereferenced (so the fault
+    /// stays `Sendable` as `Error` requires).
+    let container: UInt?
     let slot: JSONNode.Slot
+
+    init(message: String, container: OpaquePointer?, slot: JSONNode.Slot) {
+        self.message = message
+        self.container = container.map { UInt(bitPattern: $0) }
+        self.slot = slot
+    }
 
     public var description: String { message }
 }

@@ -40,6 +40,8 @@ extension SVGRenderer {
         let options: Options
         /// The region drawn, pt: ``Options/window``, else every frame and the container, padded 4 pt.
         let bounds: CGRect
+        /// Every frame and the container, unpadded (``bounds`` when windowed).
+        let content: CGRect
         /// The entries meeting ``bounds``.
         let entries: [Entry]
         let compact: Bool
@@ -62,9 +64,10 @@ extension SVGRenderer {
                         }
                     }
                 }
-                b = b.insetBy(dx: -4, dy: -4)
                 entries = comparison.entries
             }
+            content = b
+            if options.window == nil { b = b.insetBy(dx: -4, dy: -4) }
             if !(b.width >= 1) { b.size.width = 1 }
             if !(b.height >= 1) { b.size.height = 1 }
             bounds = b
@@ -105,10 +108,33 @@ extension SVGRenderer {
             return s.isFinite && s > 0 ? s : 1
         }
 
-        /// `kinds` side by side, each showing all of ``bounds``.
+        /// `kinds` side by side, each showing all of ``bounds``. A whole (unwindowed) layout is
+        /// padded 4 pt, or 12 px when that is less (a 1-pt-wide layout is not lost in its
+        /// padding).
         func document(panels kinds: [PanelKind], legend: LegendKind) -> String {
-            let specs = kinds.map { PanelSpec(kind: $0, box: bounds, entries: entries, caption: $0.caption(options)) }
-            return document(specs, scale: scale(panels: kinds.count, box: bounds), legend: legend)
+            var box = bounds
+            var s = scale(panels: kinds.count, box: box)
+            if options.window == nil, options.scale == nil, content.width.isFinite, content.height.isFinite {
+                for _ in 0..<6 {
+                    let pad = min(4, 12 / s)
+                    var b = content.insetBy(dx: -pad, dy: -pad)
+                    if !(b.width >= 1 / s) { b.size.width = max(1 / s, 0.01) }
+                    if !(b.height >= 1 / s) { b.size.height = max(1 / s, 0.01) }
+                    box = b
+                    s = scale(panels: kinds.count, box: box)
+                }
+            }
+            let specs = kinds.map { PanelSpec(kind: $0, box: box, entries: entries, caption: $0.caption(options)) }
+            return document(specs, scale: s, legend: legend)
+        }
+
+        /// The vertical axis for panels drawn at `scale`: piecewise (``YMap``) only for a full,
+        /// unwindowed picture whose element heights span thousands to one.
+        func ymap(scale: CGFloat) -> YMap {
+            guard !compact, options.window == nil else { return .identity }
+            var ys: [CGFloat] = [0, comparison.expected.contentSize.height, comparison.actual.contentSize.height]
+            for e in entries { for f in [e.expected, e.actual] { if let f { ys.append(f.minY); ys.append(f.maxY) } } }
+            return YMap.make(ys, scale: scale)
         }
 
         /// One panel of `kind`: in strips when compact and not windowed, else whole.
@@ -139,12 +165,39 @@ extension SVGRenderer {
                             note: k == 1 ? nil : "\(k) strips of \(formatPoints(h.rounded())) pt, read left to right")
         }
 
-        /// The whole SVG: title, legend, an optional note, then the panels left to right with their captions.
+        /// The whole SVG: title, legend, an optional note, then the panels left to right with
+        /// their captions, each followed by the gutter its outside labels need.
         func document(_ panels: [PanelSpec], scale: CGFloat, legend: LegendKind, note: String? = nil) -> String {
             let margin = Self.margin, gap = Self.gap
-            let widths = panels.map { $0.box.width * scale }
-            let ph = panels.map { $0.box.height * scale }.max() ?? 0
-            let panelsWidth = widths.reduce(0, +) + CGFloat(max(0, panels.count - 1)) * gap
+            var scale = scale
+            var ymap = self.ymap(scale: scale)
+            // Draw, place the labels, and when their gutters push the panels past maxWidth (and
+            // the scale is ours to choose), draw once more at the scale that leaves room for them.
+            func layout(_ scale: CGFloat, _ ymap: YMap) -> [(body: String, labels: [PlacedLabel], width: CGFloat, height: CGFloat, gutter: CGFloat)] {
+                panels.map { p in
+                    let drawn = drawPanel(p, scale: scale, ymap: ymap)
+                    let w = p.box.width * scale, h = (ymap(p.box.maxY) - ymap(p.box.minY)) * scale
+                    let placed = SVGRenderer.placeLabels(drawn.labels, panelWidth: w, panelHeight: h)
+                    return (drawn.body, placed.labels, w, h, placed.gutter)
+                }
+            }
+            var laid = layout(scale, ymap)
+            let gutters = laid.reduce(0) { $0 + $1.gutter }
+            let total = laid.reduce(0) { $0 + $1.width } + CGFloat(max(0, panels.count - 1)) * gap + gutters
+            if options.scale == nil, gutters > 0, total > options.maxWidth, let box = panels.first?.box, box.width > 0 {
+                let room = options.maxWidth - gutters - CGFloat(max(0, panels.count - 1)) * gap
+                let fitted = room / (CGFloat(panels.count) * box.width)
+                // Never below 60% of the scale without labels outside: the picture may then
+                // pass maxWidth (a soft bound) rather than shrink its elements out of sight.
+                let s2 = max(fitted, 0.6 * scale)
+                if s2 > 0, s2.isFinite, s2 < scale {
+                    scale = s2
+                    ymap = self.ymap(scale: scale)
+                    laid = layout(scale, ymap)
+                }
+            }
+            let ph = laid.map { p in max(p.height, p.labels.map(\.rect.maxY).max() ?? 0) }.max() ?? 0
+            let panelsWidth = laid.reduce(0) { $0 + $1.width + $1.gutter } + CGFloat(max(0, panels.count - 1)) * gap
             let contentWidth = max(panelsWidth, 420)
             var body = ""
             var y = margin
@@ -153,21 +206,29 @@ extension SVGRenderer {
                 y += 22
             }
             y = drawLegend(legend, into: &body, x: margin, y: y, width: contentWidth)
-            if let note {
-                body += "<text class=\"wf-caption\" x=\"\(margin)\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(note))</text>\n"
+            var notes = note.map { [$0] } ?? []
+            if !ymap.isIdentity {
+                let shortened = ymap.breaks.isEmpty ? "" : "\(ymap.breaks.count) tall stretch\(ymap.breaks.count == 1 ? "" : "es") shortened (≈), "
+                notes.append("not to scale vertically: \(shortened)short stretches drawn taller; (h N) is an element's true height")
+            }
+            for n in notes {
+                body += "<text class=\"wf-caption\" x=\"\(margin)\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(n))</text>\n"
                 y += 18
             }
             let captioned = panels.contains { !$0.caption.isEmpty }
+            let top = captioned ? y + 18 : y
             var x = margin
-            for (p, w) in zip(panels, widths) {
+            for (p, l) in zip(panels, laid) {
                 if !p.caption.isEmpty {
                     body += "<text class=\"wf-caption\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(y + 12))\">\(Markup.escape(p.caption))</text>\n"
                 }
-                drawPanel(p, into: &body, x: x, y: captioned ? y + 18 : y, width: w, height: p.box.height * scale, scale: scale)
-                x += w + gap
+                body += Self.panelTag(p.kind, box: p.box, x: x, y: top, width: l.width, height: l.height, ymap: ymap)
+                body += l.body
+                SVGRenderer.writeLabels(l.labels, x: x, y: top, into: &body)
+                x += l.width + l.gutter + gap
             }
             let totalW = contentWidth + 2 * margin
-            let totalH = (captioned ? y + 18 : y) + ph + margin
+            let totalH = top + ph + margin
             var out = ""
             out.reserveCapacity(body.utf8.count + Self.styleSheetLength + 256)
             out += "<svg "

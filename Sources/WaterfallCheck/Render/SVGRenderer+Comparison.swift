@@ -43,6 +43,13 @@ extension SVGRenderer {
         /// The first entry in document order that is not `same`.
         var firstDifference: Entry? { entries.first { $0.change != .same } }
 
+        /// Whether more than half of the elements both sides have moved (at least 3 of them).
+        var mostlyMoved: Bool {
+            let both = entries.reduce(0) { $0 + ($1.expected != nil && $1.actual != nil ? 1 : 0) }
+            let moved = count(.moved)
+            return moved >= 3 && 2 * moved > both
+        }
+
         /// Count of entries per change.
         func count(_ change: LayoutDiff.Change) -> Int { entries.reduce(0) { $0 + ($1.change == change ? 1 : 0) } }
     }

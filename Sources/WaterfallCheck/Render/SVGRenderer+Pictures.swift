@@ -34,10 +34,12 @@ extension SVGRenderer {
         let E = e.prefix(1).uppercased() + e.dropFirst()
         if comparison.entries.count <= options.labelLimit {
             guard isDiff else { return [Picture(caption: "Layout", svg: canvas(options).document(panels: [.plain], legend: .plain))] }
-            return [Picture(caption: "\(E) (dashed outline) over \(a) (filled)",
-                            svg: canvas(options).document(panels: [.overlay], legend: .diff)),
-                    Picture(caption: "\(E) and \(a) side by side",
-                            svg: canvas(options).document(panels: [.expected, .actual], legend: .diff))]
+            let overlay = Picture(caption: "\(E) (dashed outline) over \(a) (filled)",
+                                  svg: canvas(options).document(panels: [.overlay], legend: .diff))
+            let sideBySide = Picture(caption: "\(E) and \(a) side by side",
+                                     svg: canvas(options).document(panels: [.expected, .actual], legend: .diff))
+            // When most elements moved (a column swap), the overlay is a tangle: side by side first.
+            return comparison.mostlyMoved ? [sideBySide, overlay] : [overlay, sideBySide]
         }
         let window = differenceWindow(comparison, input: input, height: options.windowHeight)
         var windowed = options

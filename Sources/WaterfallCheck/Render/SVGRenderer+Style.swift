@@ -26,6 +26,12 @@ extension SVGRenderer {
     .wf-content{stroke:#1a8f1a;fill:none}
     .wf-content.wf-exp{stroke:#1a8f1a;stroke-dasharray:6 3}
     .wf-clabel{fill:#1a8f1a}
-    .wf-lbl{fill:#111}
+    .wf-lbl{fill:#111;font-size:10px}
+    .wf-lbl .wf-lbl-exp{fill:#1f4fbf;font-style:italic}
+    .wf-lbl .wf-dlabel{fill:#b00000;font-weight:bold}
+    .wf-lbl .wf-blabel{fill:#555}
+    .wf-doc .wf-leader{stroke:#888;stroke-width:1px;stroke-dasharray:2 2}
+    .wf-doc .wf-break{fill:none;stroke:#fff;stroke-width:5px}
+    .wf-mark{stroke-width:1px}
     """
 }

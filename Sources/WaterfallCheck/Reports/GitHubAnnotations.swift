@@ -14,7 +14,14 @@ public enum GitHubAnnotations {
         for r in report.problems {
             var props = [("file", r.file)]
             if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
-            props.append(("title", r.status == .failed ? "golden mismatch: \(r.name)" : "fixture error: \(r.name)"))
+            let title: String
+            if r.status != .failed { title = "fixture error: \(r.name)" }
+            else if r.differences.isEmpty, !r.failures.isEmpty {
+                var ids: [String] = []
+                for f in r.failures where !ids.contains(f.invariant) { ids.append(f.invariant) }
+                title = "invariant broken (\(ids.joined(separator: ", "))): \(r.name)"
+            } else { title = "golden mismatch: \(r.name)" }
+            props.append(("title", title))
             var message = r.message
             if !r.differences.isEmpty { message += "\n" + TextReport.table(r.differences, rows: rows) }
             for v in r.violations.dropFirst() { message += "\n" + v }

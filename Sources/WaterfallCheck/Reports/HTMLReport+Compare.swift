@@ -9,7 +9,8 @@ extension HTMLReport {
     public mutating func add(_ report: EngineComparison.Report) {
         pictureOptions.expectedName = "baseline"
         pictureOptions.actualName = "candidate"
-        unlistedPassed += report.identical
+        addCounts(report.counts)
+        listedFailureNoun = "distinct difference"
         for f in report.differences { addCase(Self.compareCase(f)) }
         for f in report.faults { addCase(Case(name: f.name, status: .error, summary: "engine fault", error: "\(f.fault)")) }
         for (name, reason) in report.skipped { addCase(Case(name: name, status: .skipped, summary: reason)) }
@@ -27,12 +28,15 @@ extension HTMLReport {
         }
         let shrunk = f.minimal == f.origin.input ? "" : ", shrunk from \(f.origin.input.itemCount) items to \(f.minimal.itemCount)"
         var summary = "\(f.origin.originDescription)\(shrunk): baseline \(f.baseline.summary), candidate \(f.candidate.summary)"
-        if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
+        if let first = f.columnSentences.first { summary += "; " + first }
+        else if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
         let errors = [problem("baseline", f.baseline), problem("candidate", f.candidate)].compactMap { $0 }
         let rows = f.difference.differences.map { d in
             [d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? ""]
         }
-        return Case(name: f.origin.name, status: .failed, summary: summary, input: f.minimal,
+        var file: String?
+        if case .fixture(let path) = f.origin.origin { file = path }
+        return Case(name: f.origin.name, file: file, status: .failed, summary: summary, input: f.minimal,
                     expected: f.baseline.result, actual: f.candidate.result,
                     error: errors.isEmpty ? nil : errors.joined(separator: "\n"),
                     tableHeader: ["element", "baseline", "candidate", "Δ pt"], rows: rows,

@@ -7,15 +7,20 @@ extension HTMLReport {
     /// table of the failure before and after shrinking. Sets the picture names to `reference`
     /// and the engine's name, and adds the run's figures to ``notes``.
     ///
-    /// - Parameter engine: the fuzzed engine's name.
+    /// - Parameters:
+    ///   - engine: the fuzzed engine's name.
+    ///   - saved: the fixture file each invariant's counterexample was saved to (by invariant
+    ///     id), shown in the file column.
     /// - Complexity: O(counterexamples · their elements), plus one reference layout each.
-    public mutating func add(_ report: FuzzReport, engine: String) {
+    public mutating func add(_ report: FuzzReport, engine: String, saved: [String: String] = [:]) {
         pictureOptions.expectedName = "reference"
         pictureOptions.actualName = engine
-        notes.append("seed \(report.seed): \(report.cases) cases, \(report.counterexamples.count) invariant(s) failed, "
-                     + "\(report.skippedCases) skipped as unsupported" + (report.interrupted ? " (interrupted)" : ""))
-        let failing = report.failingCases.values.reduce(0, +)
-        unlistedPassed += max(0, report.cases - failing - report.skippedCases)
+        let counts = report.counts
+        notes.append("seed \(report.seed): \(counts.cases) cases: \(counts[.passed]) passed, \(counts[.failed]) failed, "
+                     + "\(counts[.skipped]) skipped (unsupported), \(counts[.error]) engine fault(s); "
+                     + "\(report.counterexamples.count) invariant(s) failed" + (report.interrupted ? " (interrupted)" : ""))
+        addCounts(counts)
+        listedFailureNoun = "shrunk counterexample"
         for c in report.counterexamples {
             var error: String?
             var actual: LayoutResult?
@@ -26,7 +31,7 @@ extension HTMLReport {
             case .fault(let f): error = "\(engine) answered: \(f)"
             }
             let size = { (i: LayoutInput) in "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
-            addCase(Case(name: "\(c.invariant) (case \(c.caseIndex))", status: .failed, summary: c.failure.message,
+            addCase(Case(name: "\(c.invariant) (case \(c.caseIndex))", file: saved[c.invariant], status: .failed, summary: c.failure.message,
                          input: c.input, expected: try? ReferenceLayout.layout(c.input), actual: actual, error: error,
                          tableHeader: ["", "input", "failure"],
                          rows: [["shrunk", size(c.input), c.failure.message],

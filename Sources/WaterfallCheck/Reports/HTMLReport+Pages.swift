@@ -22,24 +22,34 @@ extension HTMLReport {
     func indexPage() -> String {
         let e: (String) -> String = { Markup.escape($0) }
         let failing = self.failing
+        let tally = self.tally
         // `checked` and `recorded` only appear for runs that have some.
-        let statuses = CaseStatus.reportOrder.filter { ($0 != .recorded && $0 != .checked) || count($0) > 0 }
+        let statuses = CaseStatus.reportOrder.filter { ($0 != .recorded && $0 != .checked) || tally[$0] > 0 }
         var b = "<h1>\(e(title))</h1>\n"
         for n in notes { b += "<p class=\"note\">\(e(n))</p>\n" }
         b += "<table class=\"counts\"><tr><th>cases</th>"
         for s in statuses { b += "<th class=\"\(s.rawValue)\">\(s.rawValue)</th>" }
-        b += "</tr>\n<tr><td>\(cases.count + unlistedPassed)</td>"
-        for s in statuses { b += "<td class=\"\(s.rawValue)\">\(count(s) + (s == .passed ? unlistedPassed : 0))</td>" }
+        b += "</tr>\n<tr><td data-count=\"cases\">\(tally.cases)</td>"
+        for s in statuses { b += "<td class=\"\(s.rawValue)\" data-count=\"\(s.rawValue)\">\(tally[s])</td>" }
         b += "</tr></table>\n"
-        b += failing.isEmpty
-            ? "<p class=\"verdict ok\">No failing case.</p>\n"
-            : "<p class=\"verdict bad\">\(failing.count) failing case\(failing.count == 1 ? "" : "s") of \(cases.count + unlistedPassed).</p>\n"
+        if tally.failing == 0 && failing.isEmpty {
+            b += "<p class=\"verdict ok\">No failing case.</p>\n"
+        } else {
+            let n = tally.failing
+            var v = "\(n) failing case\(n == 1 ? "" : "s") of \(tally.cases)"
+            if let noun = listedFailureNoun {
+                v += " (\(failing.count) \(noun)\(failing.count == 1 ? "" : "s") below)"
+            }
+            b += "<p class=\"verdict bad\">\(e(v)).</p>\n"
+        }
+        let showsFiles = failing.contains { $0.case.file != nil }
         if !failing.isEmpty {
-            b += "<h2>Failures</h2>\n<table class=\"index\"><thead><tr><th>#</th><th>case</th><th>status</th><th>file</th><th>summary</th></tr></thead><tbody>\n"
+            b += "<h2>Failures</h2>\n<table class=\"index\"><thead><tr><th>#</th><th>case</th><th>status</th>\(showsFiles ? "<th>file</th>" : "")<th>summary</th></tr></thead><tbody>\n"
             for (n, c) in failing {
                 let link = usesCasePages ? Self.casePath(n) : "#" + Self.anchor(n)
                 b += "<tr><td>\(n)</td><td><a href=\"\(link)\">\(e(c.name))</a></td><td class=\"\(c.status.rawValue)\">\(c.status.rawValue)</td>"
-                b += "<td class=\"file\">\(e(c.file ?? ""))</td><td>\(e(c.summary))</td></tr>\n"
+                if showsFiles { b += "<td class=\"file\">\(e(c.file ?? ""))</td>" }
+                b += "<td>\(e(c.summary))</td></tr>\n"
             }
             b += "</tbody></table>\n"
         }

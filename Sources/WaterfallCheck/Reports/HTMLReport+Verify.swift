@@ -9,6 +9,7 @@ extension HTMLReport {
     /// count is the text report's. Without kept layouts the failing cases have their tables only.
     /// - Complexity: O(results + elements of the failing fixtures).
     public mutating func add(_ report: VerifyReport) {
+        addCounts(report.counts)
         for r in report.results {
             switch r.status {
             case .failed, .error: addCase(Self.failingCase(r))

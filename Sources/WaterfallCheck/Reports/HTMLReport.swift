@@ -62,6 +62,12 @@ public struct HTMLReport: Sendable {
     public var pictureOptions: SVGRenderer.Options
     /// Passing cases counted but not named (a comparison counts its identical cases only).
     public var unlistedPassed = 0
+    /// The run's counts (``RunCounts``), as its text report prints them; set by the `add`
+    /// methods from the result types. `nil` counts the cases added (plus ``unlistedPassed``).
+    public var counts: RunCounts?
+    /// What one listed failing case stands for when it is not one case of the run
+    /// (`"distinct minimal input"`, `"counterexample"`), for the verdict line.
+    public var listedFailureNoun: String?
     /// The cases in the order added.
     public private(set) var cases: [Case] = []
 
@@ -80,8 +86,19 @@ public struct HTMLReport: Sendable {
         cases.append(c)
     }
 
-    /// Number of cases with `status`.
+    /// Number of cases added with `status`.
     public func count(_ status: CaseStatus) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+
+    /// The counts the page shows: ``counts`` when set, else the cases added plus ``unlistedPassed``.
+    public var tally: RunCounts {
+        if let counts { return counts }
+        var c = RunCounts()
+        for s in CaseStatus.allCases { c.add(s, count(s) + (s == .passed ? unlistedPassed : 0)) }
+        return c
+    }
+
+    /// Adds `c` to ``counts`` (starting from none).
+    mutating func addCounts(_ c: RunCounts) { counts = (counts ?? RunCounts()) + c }
 
     /// The failing cases with their number in the report (1-based, in the order added).
     var failing: [(number: Int, case: Case)] {

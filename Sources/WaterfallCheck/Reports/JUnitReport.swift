@@ -23,7 +23,8 @@ public enum JUnitReport {
             return "tests=\"\(rs.count)\" failures=\"\(f)\" errors=\"\(e)\" skipped=\"\(s)\""
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"waterfall-check\" \(counts(report.results))>\n"
+        let total = report.counts
+        out += "<testsuites name=\"waterfall-check\" tests=\"\(total.cases)\" failures=\"\(total[.failed])\" errors=\"\(total[.error])\" skipped=\"\(total[.skipped])\">\n"
         for suite in suites {
             out += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.results))>\n"
             for r in suite.results {

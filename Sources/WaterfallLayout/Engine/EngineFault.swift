@@ -46,14 +46,15 @@ public struct EngineFault: Error, Hashable, CustomStringConvertible, Sendable {
     }
 
     /// `engine fault (crashed) in exec:./e: exited with status 3`, then the reply and the
-    /// stderr tail on indented lines.
+    /// stderr tail on indented lines, each quoted with `| ` so that none passes for the harness's
+    /// own output and none runs into the next line.
     public var description: String {
         var s = "engine fault (\(kind.rawValue)) in \(engine): \(message)"
         if !reply.isEmpty { s += "\n  reply: \(reply)" }
         let tail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         if !tail.isEmpty {
-            s += "\n  stderr (last \(tail.utf8.count) bytes):\n"
-            s += tail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+            s += "\n  the engine's stderr (last \(tail.utf8.count) bytes):\n"
+            s += tail.split(separator: "\n", omittingEmptySubsequences: false).map { "    | " + $0 }.joined(separator: "\n")
         }
         return s
     }

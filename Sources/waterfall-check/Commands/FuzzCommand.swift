@@ -134,7 +134,7 @@ enum FuzzCommand: Command {
         if live { writeStandardError("\r\u{1B}[K") }
 
         // One block per group (one bug, one report), every invariant it fails listed.
-        var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
+        var failures: [FuzzReport.ReportedFailure] = []
         // Judges whether a saved fixture shows a group's bug (its first departure from §5).
         let engineForSaved: LayoutEngine? = mayWrite && !report.groups.isEmpty ? entry.make() : nil
         for g in report.groups {
@@ -170,24 +170,13 @@ enum FuzzCommand: Command {
         if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")") }
 
         if let json {
-            // Keys in alphabetical order, as every JSON report of the tool.
-            let object = JSONValue.object([
-                ("cases", .integer(report.cases)), ("casesPerSecond", .number(report.casesPerSecond.rounded())),
-                ("engine", .string(descriptor.name)),
-                ("failures", .array(failures.map { f in
-                    .object([("case", .integer(Int(f.group.caseIndex))), ("fixture", .string(f.fixture)),
-                             ("invariant", .string(f.group.primary.invariant)),
-                             ("invariants", .array(f.group.invariants.map(JSONValue.string))),
-                             ("items", .integer(f.group.primary.input.itemCount)), ("message", .string(f.group.primary.failure.message)),
-                             ("origin", f.group.origin.map { .string($0.description) } ?? .null), ("replay", .string(f.replay))])
-                })),
-                ("seed", .string(String(seed))),
-            ])
-            try writeReport(Data(JSONWriter.text(object).utf8), to: json)
+            try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
-            page.add(report, engine: descriptor.name)
+            var saved: [String: String] = [:]
+            for f in failures where f.fixture.hasSuffix(".json") { for c in f.group.counterexamples { saved[c.invariant] = f.fixture } }
+            page.add(report, engine: descriptor.name, saved: saved)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 throw WaterfallCheckError.usage("cannot write the HTML report to \(html): \(error)")
             }

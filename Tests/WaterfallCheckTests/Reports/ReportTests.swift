@@ -62,7 +62,7 @@ struct ReportTests {
 
     @Test("JSON summary: counts, statuses, positions and differences, valid JSON")
     func json() throws {
-        let data = try JSONSummary.data(Self.report)
+        let data = JSONSummary.data(Self.report)
         let o = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(o["fixtures"] as? Int == 4 && o["passed"] as? Int == 1 && o["failed"] as? Int == 1)
         #expect(o["errors"] as? Int == 1 && o["skipped"] as? Int == 1)
