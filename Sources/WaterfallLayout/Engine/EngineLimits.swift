@@ -28,6 +28,15 @@ public struct EngineLimits: Hashable, Sendable {
     /// Both tie breaks, exact doubles, the whole §6 range.
     public static let exact = EngineLimits()
 
+    /// What two engines compared side by side can both be sent, and the coarser resolution: the
+    /// common tie breaks (both, if they share none: each engine's gate then skips what it lacks),
+    /// the larger quantum, the smaller largest length.
+    public func common(with other: EngineLimits) -> EngineLimits {
+        let shared = tieBreaks.intersection(other.tieBreaks)
+        return EngineLimits(tieBreaks: shared.isEmpty ? Set(TieBreak.allCases) : shared,
+                            lengthQuantum: max(lengthQuantum, other.lengthQuantum), maxLength: min(maxLength, other.maxLength))
+    }
+
     /// The tie breaks in §2's order, as the hello line spells them.
     public var tieBreakNames: [String] { TieBreak.allCases.filter { tieBreaks.contains($0) }.map(\.rawValue) }
 

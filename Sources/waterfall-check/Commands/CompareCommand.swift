@@ -87,7 +87,7 @@ struct ComparisonRun {
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
-        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
+        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
