@@ -17,6 +17,7 @@ import WaterfallLayout
 /// - **placement**: the column is not one the rule allows (listed first);
 /// - **stacking**: the top is not the running height of its columns (the item above it, or the
 ///   section's top) within the stacking slack;
+/// - **offset**: the column is the rule's but the x is not its origin (within `t + q · (c + 2)`);
 /// - **size**: the width or height is not §5's within the size slack;
 /// - **tie**: the column is not the rule's but one a quantum's shift of the tops could make it
 ///   pick (accepted, like a tie that rounding could flip);
@@ -32,9 +33,9 @@ import WaterfallLayout
 public struct PlacementVerdict: Hashable, Sendable {
     /// How far from §5 an element is, least severe first.
     public enum Kind: Int, Hashable, Sendable, Comparable, CustomStringConvertible {
-        case same, drift, tie, size, stacking, placement
+        case same, drift, tie, size, offset, stacking, placement
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
-        public var description: String { ["same", "drift", "tie", "size", "stacking", "placement"][rawValue] }
+        public var description: String { ["same", "drift", "tie", "size", "offset", "stacking", "placement"][rawValue] }
     }
 
     /// One element's judgement.
@@ -134,9 +135,9 @@ public struct PlacementVerdict: Hashable, Sendable {
                 let guess = stride > 0 ? ((af.origin.x - I.left) / stride).rounded() : 0
                 let column = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : rule
                 let slack = max(3 * q, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
-                let columnOK = close(af.origin.x, I.left + CGFloat(column) * stride, t + q * CGFloat(column + 2))
-                    && (column == rule || (s.placement == .shortestFirst
-                        && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack)))
+                let aligned = close(af.origin.x, I.left + CGFloat(column) * stride, t + q * CGFloat(column + 2))
+                let columnOK = column == rule || (s.placement == .shortestFirst
+                        && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack))
                 let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
                 var heightSlack = t + 2 * q
                 let height: CGFloat
@@ -149,13 +150,16 @@ public struct PlacementVerdict: Hashable, Sendable {
                 heightSlack += abs(height) * 0x1p-23
                 let sizeOK = close(af.width, iw, t + q * CGFloat(k + 1)) && close(af.height, height, heightSlack)
                 let stackOK = close(af.origin.y, pos[column], t + 3 * q)
-                let kind: Kind = !columnOK ? .placement : !stackOK ? .stacking : !sizeOK ? .size : column != rule ? .tie : .same
+                let kind: Kind = !columnOK ? .placement : !stackOK ? .stacking : !aligned ? .offset : !sizeOK ? .size
+                    : column != rule ? .tie : .same
                 let detail: String
                 switch kind {
                 case .tie:
                     detail = "is in column \(column), the rule picks \(rule) on the engine's own heights, within \(formatDelta(slack)) pt of a tie (tops \(pos[0..<starts].map { formatPoints($0) }.joined(separator: ", ")))"
                 case .placement:
                     detail = "is in column \(column) (x \(formatPoints(af.origin.x))), the rule picks column \(rule) on the engine's own heights (tops \(pos[0..<starts].map { formatPoints($0) }.joined(separator: ", ")))"
+                case .offset:
+                    detail = "is at x \(formatPoints(af.origin.x)), its column \(column) starts at \(formatPoints(I.left + CGFloat(column) * stride))"
                 case .stacking:
                     detail = "starts at y \(formatPoints(af.origin.y)), its columns' running height is \(formatPoints(pos[column]))"
                 default:
