@@ -31,10 +31,18 @@ let package = Package(
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallEngines"]),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallEngines"]),
         // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).
-        .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallEngines"]),
+        .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallEngines", "WaterfallCheckTestSupport"]),
+        // What the test targets and the bench share (as swift-collections' _CollectionsTestSupport):
+        // the broken engines, fixtures derived by hand, the subprocess and CLI runners, the fake
+        // engines. Public API only, so the release-built bench can use it.
+        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallEngines"],
+                path: "Tests/WaterfallCheckTestSupport", exclude: ["FakeEngines"]),
         .testTarget(name: "WaterfallLayoutTests", dependencies: ["WaterfallLayout"]),
         .testTarget(name: "ClassicLayoutsTests", dependencies: ["ClassicLayouts", "WaterfallEngines"]),
-        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallEngines"], exclude: ["FakeEngines"]),
+        // The library's tests, one folder per folder of Sources/WaterfallCheck.
+        .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallEngines", "WaterfallCheckTestSupport"]),
+        // The executables run as a user runs them (subprocesses, signals, exit codes).
+        .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallEngines", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallEngines
+import WaterfallCheckTestSupport
 import WaterfallLayout
 
 /// CPU seconds of this process (all threads).

@@ -1,6 +1,7 @@
 import Foundation
 import ClassicLayouts
 import WaterfallCheck
+import WaterfallCheckTestSupport
 import WaterfallLayout
 
 /// Exact placement decisions (docs/decisions/placement.md). `ties`: per tie bug (and the classic

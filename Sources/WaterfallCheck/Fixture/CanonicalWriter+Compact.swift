@@ -8,12 +8,11 @@ extension CanonicalWriter {
     /// back, ``JSONValue/init(_:)-(LayoutInput)``) of the JSON reports: the one encoder of an input.
     /// - Complexity: O(n) in the items.
     public static func compactInput(_ input: LayoutInput) -> String {
-        let s = input.layout
-        var out = "{\"layout\":{\"containerWidth\":\(number(s.containerWidth)),\"columnCount\":\(s.columnCount)"
-        out += ",\"columnSpacing\":\(number(s.columnSpacing)),\"rowSpacing\":\(number(s.rowSpacing))"
-        out += ",\"sectionInset\":\(compactInsets(s.sectionInset)),\"placement\":\"\(s.placement.rawValue)\""
-        out += ",\"tieTolerance\":\(number(s.tieTolerance)),\"tieBreak\":\"\(s.tieBreak.rawValue)\""
-        out += ",\"pixelScale\":\(s.pixelScale.map(number) ?? "null"),\"minimumContentHeight\":\(number(s.minimumContentHeight))}"
+        var out = "{\"layout\":{"
+        for (i, (key, value)) in layoutMembers(input.layout, insets: compactInsets).enumerated() {
+            out += i == 0 ? "\"\(key)\":\(value)" : ",\"\(key)\":\(value)"
+        }
+        out += "}"
         out += ",\"sections\":["
         for (i, section) in input.sections.enumerated() {
             if i > 0 { out += "," }

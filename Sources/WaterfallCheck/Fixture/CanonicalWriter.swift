@@ -30,7 +30,13 @@ public enum CanonicalWriter {
     // MARK: - Fixture parts
 
     private static func layout(_ s: LayoutSettings, indent: Int) -> String {
-        object([
+        object(layoutMembers(s, insets: insets), indent: indent)
+    }
+
+    /// The `layout` members in FIXTURE-FORMAT §2's order, each value written (`insets` writes
+    /// `sectionInset`): the one key table of the canonical and the compact writer.
+    static func layoutMembers(_ s: LayoutSettings, insets: (EdgeInsets) -> String) -> [(String, String)] {
+        [
             ("containerWidth", number(s.containerWidth)),
             ("columnCount", String(s.columnCount)),
             ("columnSpacing", number(s.columnSpacing)),
@@ -41,8 +47,11 @@ public enum CanonicalWriter {
             ("tieBreak", quoted(s.tieBreak.rawValue)),
             ("pixelScale", s.pixelScale.map(number) ?? "null"),
             ("minimumContentHeight", number(s.minimumContentHeight)),
-        ], indent: indent)
+        ]
     }
+
+    /// The keys of ``layoutMembers(_:insets:)``, for the reader's "expected one of" message.
+    static let layoutKeys = layoutMembers(LayoutSettings(containerWidth: 0, columnCount: 1), insets: { _ in "" }).map(\.0)
 
     private static func section(_ s: SectionInput, indent: Int) -> String {
         var m: [(String, String)] = []

@@ -48,7 +48,7 @@ extension LayoutSettings {
             case "pixelScale": pixelScale = v.isNull ? nil : CGFloat(try v.number())
             case "minimumContentHeight": minimumContentHeight = CGFloat(try v.number())
             default:
-                throw v.unknownField(key, in: "layout", expected: "containerWidth, columnCount, columnSpacing, rowSpacing, sectionInset, placement, tieTolerance, tieBreak, pixelScale, minimumContentHeight")
+                throw v.unknownField(key, in: "layout", expected: CanonicalWriter.layoutKeys.joined(separator: ", "))
             }
         }
         guard let w = width else { throw node.missing("containerWidth") }

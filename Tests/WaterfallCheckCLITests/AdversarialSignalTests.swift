@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+import WaterfallCheckTestSupport
+
+/// D9: Ctrl-C (SIGINT) stops external engines like SIGTERM does, and ends a fuzz run against a
+/// hung engine within one engine timeout.
+@Suite("Adversarial: signals")
+struct AdversarialSignalTests {
+    /// A deaf engine script: writes its pid, a hello, then never answers.
+    private func deafEngine(in dir: TempDir) throws -> (script: String, pidFile: URL) {
+        let pidFile = dir.url.appendingPathComponent("engine.pid")
+        let script = try dir.write("""
+            #!/bin/sh
+            trap '' INT TERM HUP
+            echo $$ > '\(pidFile.path)'
+            echo '{"protocol":"waterfall-engine/1","engine":"deaf","version":"1","capabilities":[],"features":["size","span"]}'
+            exec sleep 1000
+            """, to: "deaf.sh")
+        chmod(script.path, 0o755)
+        return (script.path, pidFile)
+    }
+
+    private func waitForPID(_ file: URL) -> pid_t? {
+        for _ in 0..<400 {
+            if let p = (try? String(contentsOf: file, encoding: .utf8)).flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { return p }
+            usleep(25_000)
+        }
+        return nil
+    }
+
+    private func isRunning(_ pid: pid_t) -> Bool {
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+            .split(separator: ")").last?.split(separator: " ").first
+        return state != nil && state != "Z"
+    }
+
+    private func start(_ arguments: [String], in dir: URL) throws -> Subprocess {
+        try Subprocess(try CLI.executable().path, arguments, in: dir, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], capture: false)
+    }
+
+    @Test("D9: SIGINT of verify and of record stops a hung external engine and exits 130")
+    func sigintStopsEngines() throws {
+        for command in [["verify"], ["record", "--mode", "all"]] {
+            let (dir, _) = try adversarialCorpus()
+            defer { dir.cleanup() }
+            let (script, pidFile) = try deafEngine(in: dir)
+            let p = try start(command + ["--jobs", "1", "--engine-timeout", "60", "--engine", "exec:\(script)", "fx"], in: dir.url)
+            let engine = try #require(waitForPID(pidFile))
+            usleep(300_000)
+            p.signal(SIGINT)
+            let status = p.wait()
+            #expect(status == 130, "\(command)")
+            #expect(!isRunning(engine), "\(command): engine \(engine) still running")
+            if isRunning(engine) { kill(engine, SIGKILL) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path + "/fx") == ["a.json"])
+        }
+    }
+
+    @Test("D9: Ctrl-C ends a fuzz run against a hung engine within one engine timeout, engine stopped")
+    func fuzzSigintIsPrompt() throws {
+        let (dir, _) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        let (script, pidFile) = try deafEngine(in: dir)
+        let p = try start(["fuzz", "--jobs", "1", "--engine-timeout", "4", "--cases", "1000", "--seed", "1",
+                           "--save", "saved", "--engine", "exec:\(script)"], in: dir.url)
+        let engine = try #require(waitForPID(pidFile))
+        usleep(300_000)
+        let sent = Date()
+        p.signal(SIGINT)
+        _ = p.wait()
+        #expect(Date().timeIntervalSince(sent) < 4, "took \(Date().timeIntervalSince(sent)) s")
+        #expect(!isRunning(engine))
+        if isRunning(engine) { kill(engine, SIGKILL) }
+    }
+}

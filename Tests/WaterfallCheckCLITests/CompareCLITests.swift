@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+import WaterfallCheckTestSupport
+
+/// `compare` at the command line.
+@Suite("compare: command line")
+struct CompareCLITests {
+
+    @Test("compare reference against classic-000: its zero-section crash is a difference, listed first, exit 1")
+    func classicCrashIsAFinding() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "classic-000-bqwaterlayout"], in: dir.url, ci: "true")
+        #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+        let first = try #require(out.stdout.components(separatedBy: "\ndifference 1 of ").dropFirst().first)
+        #expect(first.contains("NSInternalInconsistencyException: request for number of items in section 0 when there are only 0 sections"), "\(first)")
+        #expect(first.contains("\"sections\":[]"), "\(first)")
+    }
+}

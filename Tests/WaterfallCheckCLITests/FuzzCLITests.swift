@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+import WaterfallCheckTestSupport
+
+/// `fuzz` and `compare` at the command line: nothing found is ever dropped, no fixture overwritten.
+@Suite("fuzz and compare: command line")
+struct FuzzCLITests {
+    @Test("a saved counterexample that cannot be read fails the run (exit 1), never passes silently")
+    func unreadableReplay() throws {
+        let (dir, _) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        try dir.write("{ \"format\": ", to: "saved/broken.json")
+        let out = try CLI.run(["fuzz", "--cases", "5", "--seed", "1", "--save", "saved"], in: dir.url, ci: "true")
+        #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("replay FAIL saved/broken.json: cannot be read"), "\(out.stdout)")
+    }
+
+    @Test("--json onto a fixture is refused for fuzz (save directory) and compare (PATHs)")
+    func jsonOntoFixtures() throws {
+        let (dir, text) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        let fuzz = try CLI.run(["fuzz", "--cases", "5", "--save", "fx", "--json", "fx/a.json"], in: dir.url, ci: "true")
+        #expect(fuzz.status == 2)
+        let compare = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--fuzz-cases", "0",
+                                   "--json", "fx/a.json", "fx"], in: dir.url, ci: "true")
+        #expect(compare.status == 2)
+        #expect(compare.stderr.contains("--json fx/a.json would"), "\(compare.stderr)")
+        #expect(try dir.read("fx/a.json") == text)
+    }
+}
+
+@Suite("Option values")
+struct OptionValueTests {
+    @Test("hexadecimal or special tolerances, absurd job counts and scales are usage errors (exit 2)")
+    func rejected() throws {
+        let (dir, _) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        for args in [["verify", "--tolerance", "0x10", "fx"], ["verify", "--tolerance", "inf", "fx"],
+                     ["verify", "--jobs", "100000", "fx"], ["fuzz", "--jobs", "0", "--cases", "1", "--save", "s"],
+                     ["render", "fx/a.json", "--scale", "1e300"]] {
+            let out = try CLI.run(args, in: dir.url, ci: "true")
+            #expect(out.status == 2, "\(args)")
+            #expect(out.stderr.contains("expects"), "\(args): \(out.stderr)")
+        }
+        #expect(try CLI.run(["verify", "--tolerance", "1e-3", "--jobs", "256", "fx"], in: dir.url, ci: "true").status == 0)
+    }
+}
+
+/// A failure found with options that change the verdict stays red: on the printed replay line,
+/// in `verify` of the saved file, and on the next fuzz run (which replays the save folder).
+@Suite("fuzz: replays that stay red")
+struct FuzzReplayTests {
+    @Test("a failure found with --tolerance 0 stays red on replay, in verify and on the next fuzz run")
+    func toleranceZeroStaysRed() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let engine = "exec:python3 \(ExternalTestSupport.fakeEngine) nudge"
+        let found = try CLI.run(["fuzz", "--engine", engine, "--seed", "1", "--cases", "20", "--tolerance", "0",
+                                 "--invariants", "stacking", "--shrink-time", "5", "--save", "saved", "--jobs", "1"],
+                                in: dir.url, ci: "true")
+        #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
+        let replayLine = try #require(found.stdout.split(separator: "\n").first { $0.contains("replay: waterfall-check fuzz") })
+        #expect(replayLine.contains("--tolerance 0.0 --invariants stacking "), "\(replayLine)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking"), "\(found.stdout)")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
+        let file = try #require(saved.first { $0.hasPrefix("fuzz-stacking-") })
+        let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))
+        #expect(fixture.tolerance == 0)
+        #expect(fixture.fuzzInvariants == (try InvariantSet(ids: ["stacking"])))
+
+        // The printed replay line, run as a shell would.
+        let exe = try CLI.executable().path
+        let command = replayLine.replacingOccurrences(of: "  replay: waterfall-check", with: "'\(exe)'")
+        let replayed = try Subprocess("/bin/sh", ["-c", command + " --jobs 1 --shrink-time 1 >/dev/null 2>&1"], in: dir.url,
+                                      environment: ["CI": "true", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]).finish()
+        #expect(replayed.status == 1, "\(command)")
+
+        let verify = try CLI.run(["verify", "--engine", engine, "saved"], in: dir.url, ci: "true")
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
+        // The next run, with no options: the saved tolerance and invariants still judge the saved case.
+        let next = try CLI.run(["fuzz", "--engine", engine, "--seed", "2", "--cases", "1", "--save", "saved", "--jobs", "1"],
+                               in: dir.url, ci: "true")
+        #expect(next.status == 1)
+        #expect(next.stdout.contains("replay FAIL saved/fuzz-stacking-"), "\(next.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path).count == 1)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import WaterfallLayout
+
+/// A second, deliberately plain implementation of FIXTURE-FORMAT §5 with one switchable bug per
+/// invariant, to prove each invariant can fail. Without a bug it must pass every invariant (it
+/// shares no code with the reference engine). Validation is §6's, through `ReferenceLayout.validate`.
+public final class MiniWaterfall: LayoutEngine {
+    /// One bug, named after the invariant it breaks.
+    public enum Bug: String, CaseIterable {
+        case none
+        /// `complete`: the last item of each section gets no frame.
+        case dropsLastItem
+        /// `finite`: a zero-height item gets a NaN top.
+        case nanForZeroHeight
+        /// `no-overlap`: items taller than 100 pt do not raise their column.
+        case tallItemsDoNotStack
+        /// `column-alignment`: x ignores the left inset (`c * (w + spacing)`).
+        case ignoresLeftInset
+        /// `item-size`: size-derived heights are not floored to the pixel grid.
+        case ignoresPixelScaleForHeights
+        /// `within-bounds`: the column width ignores the insets (seed 002).
+        case widthIgnoresInsets
+        /// `stacking`: columns start one rowSpacing low (seeds 001, 003).
+        case firstRowOneMarginLow
+        /// `placement`: ties go to the rightmost column.
+        case tiesGoRight
+        /// `placement`: the tie tolerance is compared exclusively (`pos - m < tieTolerance`).
+        case tieToleranceExclusive
+        /// `placement`: `afterPrevious` takes the smallest tied `c > cursor` instead of `>= cursor`.
+        case afterPreviousSkipsCursor
+        /// `no-overlap`, `stacking`: a spanning item sits at its first column's height, not the
+        /// greatest of its columns'.
+        case spanUsesFirstColumn
+        /// Not a bug: running heights accumulate as `heights[c] += h + rowSpacing`, a legitimate
+        /// other order of §5's additions (`pos + h + rowSpacing`); must pass every invariant.
+        case accumulatesInOtherOrder
+        /// `supplementary`: the footer ignores the section's bottom inset.
+        case footerIgnoresBottomInset
+        /// `content-size`: the trailing rowSpacing is counted (seeds 000, 002).
+        case trailingSpacingInContentSize
+        /// `query`: elements(in:) returns everything (seeds 000, 001).
+        case queryReturnsEverything
+        /// `deterministic`: every other layout is 1 pt taller.
+        case alternatesContentHeight
+        /// `accepts-valid`: zero-height items are rejected.
+        case rejectsZeroHeight
+        /// `rejects-invalid`: heights are not validated; a negative or NaN height gets a frame.
+        case noValidation
+        /// `prefix-stable`: the tallest items are placed first.
+        case placesTallestFirst
+    }
+
+    public let bug: Bug
+    private var last: LayoutResult?
+    private var calls = 0
+    public let descriptor: EngineDescriptor
+
+    public init(_ bug: Bug = .none) {
+        self.bug = bug
+        descriptor = EngineDescriptor(name: "mini-\(bug.rawValue)", version: "0", capabilities: [.query])
+    }
+
+    public func layout(_ input: LayoutInput) throws -> LayoutResult {
+        last = nil
+        calls += 1
+        let fault: LayoutError? = { do { _ = try ReferenceLayout.validate(input); return nil } catch { return error as? LayoutError } }()
+        // The noValidation bug: bad heights are laid out as given.
+        if let fault, !(bug == .noValidation && fault.code == .invalidItemHeight) { throw fault }
+        let s = input.layout
+        let W = s.containerWidth
+        var top: CGFloat = 0
+        var out: [SectionFrames] = []
+        var trailing: CGFloat = 0
+        for section in input.sections {
+            var result = SectionFrames()
+            if let h = section.header {
+                result.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
+                top += h.inset.top + h.height + h.inset.bottom
+            }
+            let I = input.sectionInset(of: section)
+            let n = input.columnCount(of: section)
+            let available = bug == .widthIgnoresInsets ? W : W - I.left - I.right
+            var w = (available - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+            if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
+            let start = top + I.top + (bug == .firstRowOneMarginLow ? s.rowSpacing : 0)
+            var heights = Array(repeating: start, count: n)
+            var bottom = top + I.top
+            var cursor = 0
+            var frames = Array(repeating: CGRect.null, count: section.items.count)
+            var order = Array(section.items.indices)
+            if bug == .placesTallestFirst {
+                order.sort { itemHeight(section.items[$0], width: w) > itemHeight(section.items[$1], width: w) }
+            }
+            for (placed, i) in order.enumerated() {
+                let item = section.items[i]
+                let k = min(max(item.span, 1), n)
+                let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
+                var h: CGFloat
+                switch item.dimension {
+                case .height(let v): h = v
+                case .size(let size):
+                    h = size.height * iw / size.width
+                    if let p = s.pixelScale, bug != .ignoresPixelScaleForHeights { h = (h * p).rounded(.down) / p }
+                }
+                if bug == .rejectsZeroHeight, h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
+                // Candidate tops per start column.
+                let tops = (0...(n - k)).map { c in bug == .spanUsesFirstColumn ? heights[c] : heights[c..<(c + k)].max()! }
+                var c: Int
+                switch s.placement {
+                case .leftToRight: c = placed % n
+                case .rightToLeft: c = n - 1 - placed % n
+                case .shortestFirst:
+                    let m = tops.min()!
+                    let tied = tops.indices.filter {
+                        bug == .tieToleranceExclusive ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
+                    }
+                    // (The tied set is empty only when a NaN height, let in by noValidation, got here.)
+                    if bug == .tiesGoRight { c = tied.last ?? 0 }
+                    else if s.tieBreak == .afterPrevious {
+                        c = tied.first { bug == .afterPreviousSkipsCursor ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
+                    }
+                    else { c = tied.first ?? 0 }
+                }
+                let y = tops[c]
+                let x = (bug == .ignoresLeftInset ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
+                frames[i] = CGRect(x: x, y: bug == .nanForZeroHeight && h == 0 ? .nan : y, width: iw, height: h)
+                let raise = bug == .tallItemsDoNotStack && h > 100 ? 0 : h
+                for j in c..<(c + k) {
+                    if bug == .accumulatesInOtherOrder { heights[j] = y; heights[j] += raise + s.rowSpacing }
+                    else { heights[j] = y + raise + s.rowSpacing }
+                }
+                cursor = c + k
+                bottom = max(bottom, y + h)
+            }
+            if bug == .dropsLastItem, !frames.isEmpty { frames.removeLast() }
+            result.items = frames
+            trailing = section.items.isEmpty ? 0 : s.rowSpacing
+            top = bottom + I.bottom
+            if let f = section.footer {
+                let fy = bug == .footerIgnoresBottomInset ? bottom : top
+                result.footer = CGRect(x: f.inset.left, y: fy + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
+                top += f.inset.top + f.height + f.inset.bottom
+            }
+            out.append(result)
+        }
+        if bug == .trailingSpacingInContentSize { top += trailing }
+        if bug == .alternatesContentHeight, calls % 2 == 0 { top += 1 }
+        let r = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: out)
+        last = r
+        return r
+    }
+
+    private func itemHeight(_ item: LayoutItem, width: CGFloat) -> CGFloat {
+        switch item.dimension {
+        case .height(let h): return h
+        case .size(let s): return s.height * width / s.width
+        }
+    }
+
+    public func elements(in rect: CGRect) throws -> [ElementID] {
+        guard let last else { throw QueryError.noLayout }
+        let all = last.elements.filter { !$0.frame.isNull }
+        if bug == .queryReturnsEverything { return all.map(\.id) }
+        return all.filter { $0.frame.meets(rect) }.map(\.id)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+import WaterfallCheckTestSupport
+
+@Suite("Golden sharding (verify --shard K/N)")
+struct GoldenShardTests {
+    @Test("FNV-1a 64 matches the published test vectors")
+    func fnvVectors() {
+        // From the FNV reference (isthe.com/chongo/tech/comp/fnv): "" and "a", "foobar".
+        #expect(Shard.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
+        #expect(Shard.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(Shard.fnv1a64("foobar") == 0x8594_4171_f739_67e8)
+    }
+
+    @Test("K/N parses only with 1 <= K <= N")
+    func parse() {
+        #expect(Shard("2/3") == Shard(index: 2, count: 3))
+        for bad in ["0/3", "4/3", "1/0", "x/2", "1", "1/2/3", "-1/2"] { #expect(Shard(bad) == nil, "\(bad)") }
+    }
+
+    @Test("N shards together run every fixture exactly once", arguments: [1, 2, 3, 7])
+    func partition(count: Int) throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        for i in 0..<23 { try dir.write(TwoColumns.fixture("f\(i)"), to: "d\(i % 4)/f\(i).json") }
+        var seen: [String] = []
+        for k in 1...count {
+            let runner = GoldenRunner(engine: { ReferenceEngine() }, jobs: 2, shard: Shard(index: k, count: count))
+            let report = runner.run(paths: [dir.url])
+            #expect(report.results.allSatisfy { $0.status == .passed })
+            #expect(report.results.count + report.otherShards == 23)
+            seen += report.results.map(\.file)
+        }
+        #expect(seen.count == 23)
+        #expect(Set(seen).count == 23)
+    }
+
+    @Test("a shard left without fixtures passes (the others have them); the total says so")
+    func emptyShard() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        try dir.write(TwoColumns.fixture("only"), to: "only.json")
+        let reports = (1...5).map { GoldenRunner(engine: { ReferenceEngine() }, jobs: 1, shard: Shard(index: $0, count: 5)).run(paths: [dir.url]) }
+        #expect(reports.filter { $0.results.count == 1 }.count == 1)
+        for r in reports where r.results.isEmpty {
+            #expect(r.verdict == .passed && r.otherShards == 1)
+            #expect(r.summary == "0 fixtures: 0 passed, 0 failed, 0 errors, 0 skipped (1 left to other shards)")
+        }
+    }
+
+    @Test("the split depends on the path relative to the directory argument, not where it lives")
+    func stableAcrossCheckouts() throws {
+        let a = try TempDir(), b = try TempDir(); defer { a.cleanup(); b.cleanup() }
+        for i in 0..<12 { for d in [a, b] { try d.write(TwoColumns.fixture("f\(i)"), to: "s/f\(i).json") } }
+        let shard = Shard(index: 1, count: 3)
+        let inA = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1, shard: shard).run(paths: [a.url]).results.map(\.name)
+        let inB = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1, shard: shard).run(paths: [b.url]).results.map(\.name)
+        #expect(inA == inB)
+    }
+}
