@@ -56,6 +56,8 @@ final class ChromiumBrowser {
     private let profile: String
     private var session = ""
     private var nextID = 1
+    /// The browser's process id (the leader of its process group).
+    var processID: Int32 { process.pid }
     /// The browser's product, `HeadlessChrome/156.0.8078.114`.
     private(set) var product = ""
 

@@ -70,6 +70,10 @@ public final class WebEngine: LayoutEngine {
         throw WaterfallCheckError.usage("no web engine '\(spec)'; the web engines are \(specs.joined(separator: " and "))")
     }
 
+    /// The Chromium the web engines would run (`$WATERFALL_CHROMIUM`, else `PATH`), or `nil`
+    /// when there is none: for tests and scripts that skip without one.
+    public static func chromiumExecutable() -> String? { try? ChromiumBrowser.findExecutable() }
+
     /// Checks a `--scale` value: a power of two in [1/64, 64].
     public static func isValidScale(_ s: CGFloat) -> Bool {
         s.isFinite && s >= 1.0 / 64 && s <= 64 && s.significandWidth == 0
@@ -125,6 +129,9 @@ public final class WebEngine: LayoutEngine {
         browser?.shutdown()
         browser = nil
     }
+
+    /// The process id of the running browser (its process group), or `nil` (for tests and diagnostics).
+    public var browserProcessID: Int32? { browser?.processID }
 
     /// The running browser's product (`HeadlessChrome/156.0.8078.114`), starting it if need be.
     /// - Throws: ``EngineFault`` when it cannot be started or the page script fails to load.
