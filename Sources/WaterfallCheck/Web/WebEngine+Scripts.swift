@@ -9,8 +9,9 @@ extension WebEngine {
     /// Helpers both pages share: px, padding, header/footer blocks, the root, and reading frames.
     ///
     /// Reading: `getBoundingClientRect` is float32, exact for 1/64-px values only below 2^18 px;
-    /// a frame further down is read again with the page scrolled (by a whole number of px) to just
-    /// above it, so its viewport coordinates are small and exact, and the scroll offset is added back.
+    /// an edge (top, bottom) further down is read again with the page scrolled (by a whole number
+    /// of px) to just above it, so its viewport coordinate is small and exact, and the scroll
+    /// offset is added back; a height is the difference of the two edges.
     static let commonScript = #"""
     window.__wfc = (() => {
       const px = (v, S) => (v * S) + 'px';
@@ -40,29 +41,44 @@ extension WebEngine {
       const NEAR = 131072;
       function read(rootEl, parts) {
         const r0 = rootEl.getBoundingClientRect();
-        const frame = (e) => {
-          if (!e) return null;
-          let r = e.getBoundingClientRect();
-          let dy = 0;
-          if (Math.abs(r.bottom) >= NEAR || Math.abs(r.top) >= NEAR) {
-            window.scrollTo(0, Math.max(0, Math.floor((r.top - 1024) / 1024) * 1024));
-            dy = window.scrollY;
-            r = e.getBoundingClientRect();
+        // The bottom of an element taller than NEAR: the top of a zero-height marker at its bottom
+        // (its rect's height is float32 of a large value). Lays the page out again: tall elements only.
+        const bottomOf = (e, top) => {
+          const m = document.createElement('div');
+          m.style.cssText = reset + 'padding:0;position:absolute;left:0;bottom:0;width:0;height:0';
+          const position = e.style.position;
+          if (e !== rootEl) e.style.position = 'relative';
+          e.appendChild(m);
+          const y = m.getBoundingClientRect().top;
+          let v = y;
+          if (Math.abs(y) >= NEAR) {
+            window.scrollTo(0, Math.max(0, Math.floor((y - 1024) / 1024) * 1024));
+            v = m.getBoundingClientRect().top + window.scrollY;
             window.scrollTo(0, 0);
           }
-          return [r.left - r0.left, r.top + dy - r0.top, r.width, r.height];
+          m.remove();
+          e.style.position = position;
+          return v;
         };
-        const h = rootEl.offsetHeight >= NEAR ? (() => {
-          const end = document.createElement('div');
-          end.style.cssText = reset + 'padding:0;height:0;position:absolute;left:0;bottom:0';
-          rootEl.appendChild(end);
-          const f = frame(end); end.remove();
-          return f[1];
-        })() : r0.height;
-        return {
-          width: r0.width, height: h,
-          sections: parts.map(p => ({ header: frame(p.header), items: p.items.map(frame), footer: frame(p.footer) }))
+        // A frame: a far element's top (and its height, then small and exact in the viewport) read
+        // with the page scrolled to a whole-px offset just above it.
+        const frame = (e) => {
+          if (!e) return null;
+          const r = e.getBoundingClientRect();
+          let top = r.top, height = r.height;
+          if (Math.abs(r.top) >= NEAR) {
+            window.scrollTo(0, Math.max(0, Math.floor((r.top - 1024) / 1024) * 1024));
+            const s = e.getBoundingClientRect();
+            top = s.top + window.scrollY;
+            height = s.height;
+            window.scrollTo(0, 0);
+          }
+          if (height >= NEAR) height = bottomOf(e) - top;
+          return [r.left - r0.left, top - r0.top, r.width, height];
         };
+        const sections = parts.map(p => ({ header: frame(p.header), items: p.items.map(frame), footer: frame(p.footer) }));
+        const h = r0.height < NEAR ? r0.height : bottomOf(rootEl) - r0.top;
+        return { width: r0.width, height: h, sections };
       }
       return { px, insets, padding, reset, block, root, read };
     })();
