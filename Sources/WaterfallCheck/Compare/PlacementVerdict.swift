@@ -26,7 +26,9 @@ import WaterfallLayout
 /// - **same**: within the comparison tolerance.
 ///
 /// Slacks, with q the quantum and t the comparison tolerance: a tie decision `3q` (one truncated
-/// gap, the truncated tie tolerance, one float32 rounding); stacking `t + 3q`; a width
+/// gap, the truncated tie tolerance, one float32 rounding) when the row spacing or the tie
+/// tolerance or the section's top is off the quantum's grid, else 0 (the engine's own tops are
+/// on it: exact ties are decided exactly); stacking `t + 3q`; a width
 /// `t + q · (k + 1)` (k tracks of truncated fr sizes); a height `t + 2q + 2^-23 · h` (float32,
 /// then a LayoutUnit), plus `(size.h / size.w) · q · (k + 1)` for a size-derived height (an
 /// aspect ratio multiplies the width's error). A column is read from x as the nearest origin.
@@ -97,6 +99,11 @@ public struct PlacementVerdict: Hashable, Sendable {
                                detail: e == nil || a == nil ? "is missing on one side" : detail))
         }
         func close(_ a: CGFloat, _ b: CGFloat, _ slack: CGFloat) -> Bool { abs(a - b) <= slack }
+        // The engine's own tops are multiples of q; the rule's inputs that are not (a row spacing,
+        // a tie tolerance or a section top off the grid) are what it truncated: 3q of slack, else
+        // none, so an exact tie on the engine's numbers is decided exactly.
+        func onGrid(_ v: CGFloat) -> Bool { q == 0 || (v / q).rounded() == v / q }
+        let spacingOnGrid = onGrid(s.rowSpacing) && onGrid(s.tieTolerance)
         var top: CGFloat = 0
         var pos: [CGFloat] = []
         for (si, section) in input.sections.enumerated() {
@@ -119,6 +126,8 @@ public struct PlacementVerdict: Hashable, Sendable {
             let w = (W - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             let stride = w + s.columnSpacing
             let itemsTop = top + I.top
+            // The section's top comes from the input's insets: off the grid, the engine truncated it.
+            let gridSlack: CGFloat = spacingOnGrid && onGrid(itemsTop) ? 0 : 3 * q
             var running = Array(repeating: itemsTop, count: n)
             if pos.count < n { pos = Array(repeating: 0, count: n) }
             var cursor = 0
@@ -134,7 +143,7 @@ public struct PlacementVerdict: Hashable, Sendable {
                 let rule = LayoutModel.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
                 let guess = stride > 0 ? ((af.origin.x - I.left) / stride).rounded() : 0
                 let column = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : rule
-                let slack = max(3 * q, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
+                let slack = max(gridSlack, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
                 let aligned = close(af.origin.x, I.left + CGFloat(column) * stride, t + q * CGFloat(column + 2))
                 let columnOK = column == rule || (s.placement == .shortestFirst
                         && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack))

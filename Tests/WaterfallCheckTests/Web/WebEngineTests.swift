@@ -55,7 +55,7 @@ struct WebEngineTests {
             #expect(recorded["verdict"] == .string(v.kind.description), "\(file.path): \(v.summary)")
             checked += 1
         }
-        #expect(checked == (WebTestSupport.masonry == nil ? 1 : 6))
+        #expect(checked == (WebTestSupport.masonry == nil ? 1 : 7))
     }
 
     @Test("reference against chromium:grid-lanes on 150 generated cases: no placement difference, drift counted as drift")
