@@ -104,7 +104,8 @@ struct FuzzGroupingTests {
         defer { dir.cleanup() }
         let engine = MiniWaterfall([.tiesGoRight, .trailingSpacingInContentSize])
         _ = try report.groups[0].primary.save(in: dir.url, engine: engine.descriptor)
-        let replayed = try #require(SavedCounterexamples.replay(dir.url, engine: { MiniWaterfall([.tiesGoRight, .trailingSpacingInContentSize]) }, invariants: .all, tolerance: nil))
+        let make: @Sendable () -> LayoutEngine = { MiniWaterfall([.tiesGoRight, .trailingSpacingInContentSize]) }
+        let replayed = try #require(SavedCounterexamples.replay(dir.url, engine: make, invariants: .all, tolerance: nil))
         #expect(SavedCounterexamples.known(report.groups[1], in: dir.url, replayed: replayed, engine: engine) == nil)
     }
 }
