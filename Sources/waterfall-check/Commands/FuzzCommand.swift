@@ -37,6 +37,7 @@ enum FuzzCommand: Command {
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
       --isolate           run a built-in engine in a waterfall-engine subprocess (a trap
                           becomes a reported fault with its input saved)
+      --scale S           CSS px per pt for the web engines, a power of two (default 1)
       --list-invariants   print the invariant catalogue and exit
 
     Ctrl-C stops the run, saves what was found and prints the replay line.

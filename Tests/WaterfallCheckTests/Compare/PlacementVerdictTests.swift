@@ -41,18 +41,21 @@ struct PlacementVerdictTests {
         #expect(v.elements.first?.subject == .element(.item(0, 3)) && v.elements.first?.ruleColumn == 2)
     }
 
-    @Test("a tie the quantum could flip accepts the other column; the stacking is still checked")
+    @Test("a tie the quantum could flip accepts the other column only where an input is off the quantum's grid")
     func tie() throws {
-        // 50, 30, 30 - 1/128, then 10: tops 60, 40, 39.9921875: column 2 by 1/128 pt, less than 3q.
-        // The engine takes column 1 (at 40): a tie, accepted; then 10 more at column 1's bottom 60.
-        let input = Self.layout([50, 30, 30 - 1.0 / 128, 10])
-        let v = try Self.verdict(input) { r in
-            r.sections[0].items[3].origin = CGPoint(x: 110, y: 40)
-        }
+        // Row spacing 10.1 (off the 1/64 grid, so truncated by the engine): 50, 30, 30 - 1/128, then 10.
+        // Tops 60.1, 40.1, 40.0921875: column 2 by 1/128 pt, less than 3q. The engine takes column 1
+        // (at 40.1): a tie, accepted.
+        let off = Self.layout([50, 30, 30 - 1.0 / 128, 10], rowSpacing: 10.1)
+        let v = try Self.verdict(off) { r in r.sections[0].items[3].origin = CGPoint(x: 110, y: 40.1) }
         #expect(v.kind == .tie && v.agrees)
-        let wrongY = try Self.verdict(input) { r in r.sections[0].items[3].origin = CGPoint(x: 110, y: 45) }
-        #expect(wrongY.kind == .placement || wrongY.kind == .stacking)
-        #expect(!wrongY.agrees)
+        // The stacking is still checked: the same column 5 pt low is not accepted.
+        let wrongY = try Self.verdict(off) { r in r.sections[0].items[3].origin = CGPoint(x: 110, y: 45.1) }
+        #expect(wrongY.kind == .stacking && !wrongY.agrees)
+        // Row spacing 10 (on the grid): the engine's tops are exact, the 1/128 difference decides.
+        let on = Self.layout([50, 30, 30 - 1.0 / 128, 10])
+        let exact = try Self.verdict(on) { r in r.sections[0].items[3].origin = CGPoint(x: 110, y: 40) }
+        #expect(exact.kind == .placement)
     }
 
     @Test("a top one row spacing low is stacking; an x off the origin is offset; a trailing gutter is size")

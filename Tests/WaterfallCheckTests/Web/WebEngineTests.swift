@@ -73,6 +73,19 @@ struct WebEngineTests {
         #expect(report.faultingCases == 0)
     }
 
+    @Test("--scale 2: half the quantum and range, and the same frames for lengths on the grid")
+    func scale() throws {
+        let engine = try WebEngine(.init(kind: .gridLanes, scale: 2, timeout: 30))
+        #expect(engine.descriptor.limits.lengthQuantum == 1.0 / 128 && engine.descriptor.limits.maxLength == 16_777_214)
+        // 320 pt = 640 px, 3 columns, spacing 10 pt: tracks of 200 px = 100 pt at x 0, 110, 220 pt.
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
+                                                       tieBreak: .afterPrevious),
+                                sections: [SectionInput(items: [.height(50), .height(30.5), .height(20), .height(10)])])
+        #expect(engine.answer(input).result == (try ReferenceLayout.layout(input)))
+        engine.shutdown()
+        #expect(throws: WaterfallCheckError.self) { try WebEngine(.init(kind: .gridLanes, scale: 3)) }
+    }
+
     @Test("an invalid input gets its §6 code; a killed browser is a fault, and the next layout starts a new one")
     func faultsAndErrors() throws {
         let engine = try Self.gridLanes()
