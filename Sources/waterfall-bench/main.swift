@@ -11,6 +11,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("protocol", benchProtocol),
     ("fuzz", benchFuzz),
     ("ties", benchTies),
+    ("web", benchWeb),
 ]
 /// Groups run only when named.
 let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer)]

@@ -40,10 +40,11 @@ public struct CaseGenerator: Sendable {
 
     public init(_ generator: InputGenerator = InputGenerator()) { self.generator = generator }
 
-    /// `count` cases of stream `seed` using only `features`.
-    public func cases(seed: UInt64, count: Int, features: LayoutFeatures) -> [CompareCase] {
+    /// `count` cases of stream `seed` using only `features`, within `limits` (tie breaks, largest length).
+    public func cases(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> [CompareCase] {
         var g = generator
         g.features = g.features.intersection(features)
+        g.limits = limits
         return (0..<count).map { i in
             let (input, source) = Fuzzer.generate(seed: seed, case: UInt64(i), generator: g)
             return CompareCase(name: "generated-\(seed)-\(i)", input: input, origin: .generated(seed: seed, index: i),

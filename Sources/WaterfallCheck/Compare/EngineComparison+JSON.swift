@@ -5,7 +5,8 @@ extension EngineComparison.Report {
     /// `{"baseline":{"name","version","revision"?:{"spec","commit","subject"}},"candidate":{...},"cases","identical","different",
     /// "skipped":[{"name","reason"}],"faults":[{"name","input","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
-    /// "largestDisplacement":pt|null,"differing":["item 0.1",...]}]}`, smallest difference first
+    /// "largestDisplacement":pt|null,"differing":["item 0.1",...],"verdict"?:{"kind","summary","largestDrift"}}],
+    /// "drift":{"cases","ties","largest","largestIn"}}`, placement differences first, then smallest
     /// ("different" counts cases; "differences" has one per minimal input). ANSWER is
     /// `{"contentSize","sections"}` (FIXTURE-FORMAT §4), `{"error","message"}` or `{"fault","message"}`.
     public func json() -> String { JSONWriter.text(jsonValue) + "\n" }
@@ -31,13 +32,17 @@ extension EngineComparison.Report {
             .object([("name", .string(f.origin.name)), ("origin", .string(f.origin.originDescription)),
                      ("input", JSONValue(f.minimal)), ("baseline", answer(f.baseline)), ("candidate", answer(f.candidate)),
                      ("largestDisplacement", f.difference.largestDelta.map(JSONValue.finiteNumber) ?? .null),
-                     ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) }))])
+                     ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) }))]
+                    + (f.verdict.map { [("verdict", .object([("kind", .string($0.kind.description)), ("summary", .string($0.summary)),
+                                                             ("largestDrift", JSONValue.finiteNumber($0.largestDrift))]))] } ?? []))
         }
         return .object([
             ("baseline", engine(baseline, revisions?.baseline)), ("candidate", engine(candidate, revisions?.candidate)),
             ("cases", .integer((cases))), ("identical", .integer((identical))), ("different", .integer((differingCases))),
             ("skipped", .array(skipped.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
             ("faults", .array(faultList)), ("differences", .array(diffList)),
+            ("drift", .object([("cases", .integer(driftCases)), ("ties", .integer(tieCases)),
+                               ("largest", JSONValue.finiteNumber(largestDrift)), ("largestIn", .string(largestDriftCase))])),
         ])
     }
 }

@@ -8,10 +8,17 @@ extension EngineComparison.Report {
         let p = TextReport.printable
         let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
         var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
-        s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
+        s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(driftCases > 0 ? "\(driftCases) only drift, " : "")\(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct difference\(differences.count == 1 ? "" : "s"))" }
         s += ", "
         s += "\(skipped.count) skipped, \(faultingCases) engine fault\(faultingCases == 1 ? "" : "s")\n"
+        if driftCases > 0 || differences.contains(where: { $0.verdict != nil }) {
+            let placement = differences.filter { $0.verdict?.kind == .placement }.count
+            s += "placement: \(placement) placement difference\(placement == 1 ? "" : "s"); \(driftCases) case\(driftCases == 1 ? "" : "s") differ only by drift"
+            if driftCases > 0 { s += " (largest \(formatDelta(largestDrift)) pt, in \(p(largestDriftCase)))" }
+            if tieCases > 0 { s += ", \(tieCases) of them with a tie the quantum could flip" }
+            s += "\n"
+        }
         if !skipped.isEmpty {
             var groups: [String: Int] = [:]
             for (_, reason) in skipped { groups[reason, default: 0] += 1 }
@@ -29,6 +36,7 @@ extension EngineComparison.Report {
             if !f.alsoIn.isEmpty { s += "  the same difference (an equal minimal input, or the same first difference) comes from \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): \(f.alsoIn.prefix(8).joined(separator: ", "))\(f.alsoIn.count > 8 ? ", …" : "")\n" }
             s += "  input: \(CanonicalWriter.compactInput(f.minimal))\n"
             s += "  baseline:  \(Self.describe(f.baseline))\n  candidate: \(Self.describe(f.candidate))\n"
+            if let v = f.verdict { s += "  verdict: \(v.summary)\n" }
             if let d = f.difference.largestDelta, case .layout(let a) = f.baseline, case .layout(let b) = f.candidate {
                 let frames = f.difference.count
                 s += "  largest displacement: \(formatPoints(d)) pt (tolerance \(f.tolerance) pt); \(frames) frame\(frames == 1 ? "" : "s") differ\(frames == 1 ? "s" : "")\n"

@@ -15,6 +15,9 @@ public struct EngineComparison {
         public var tolerance: Tolerance
         /// Other cases that shrank to the same minimal input (reported once).
         public var alsoIn: [String] = []
+        /// The placement-level verdict on the minimal input, when an engine declares a length
+        /// quantum (``PlacementVerdict``): what kind of difference this is.
+        public var verdict: PlacementVerdict?
 
         /// The fault of the side that faulted, when the difference is one engine faulting where
         /// the other answered (listed before every other difference).
@@ -56,6 +59,15 @@ public struct EngineComparison {
         public var faults: [FaultCase] = []
         /// Cases on which either engine faulted.
         public var faultingCases = 0
+        /// Cases whose frames differ only by drift (or a tie the quantum could flip), which an
+        /// engine declaring a length quantum is allowed: counted, not differences.
+        public var driftCases = 0
+        /// Of ``driftCases``, those where a tie the quantum could flip went the other way.
+        public var tieCases = 0
+        /// The largest drift of any drift case, pt.
+        public var largestDrift: CGFloat = 0
+        /// The name of the case with the largest drift.
+        public var largestDriftCase = ""
         /// The git revisions the two engines were built from (`compare-revisions`), or `nil`.
         public var revisions: (baseline: Revision, candidate: Revision)?
 
@@ -82,6 +94,9 @@ public struct EngineComparison {
     /// The features both engines declare: the only ones generated inputs may use.
     public var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
 
+    /// The limits both engines can be sent within (``EngineLimits/common(with:)``).
+    public var commonLimits: EngineLimits { baseline.descriptor.limits.common(with: candidate.descriptor.limits) }
+
     /// How two engines' answers to one input compare.
     public struct CaseComparison: Sendable {
         public var baseline: EngineAnswer
@@ -95,13 +110,29 @@ public struct EngineComparison {
         /// Why the case was skipped, or the fault.
         public var reason: String?
         public var fault: EngineFault?
+        /// The placement-level verdict, for frames that differ when an engine declares a length
+        /// quantum; `passed` when it ``PlacementVerdict/agrees``.
+        public var verdict: PlacementVerdict?
     }
+
+    /// The quantum placement verdicts use: the larger declared one (0: frame diffs only).
+    public var quantum: CGFloat { max(baseline.descriptor.limits.lengthQuantum, candidate.descriptor.limits.lengthQuantum) }
 
     /// Both answers for `input` (each through ``LayoutEngine/answer(_:)``, the feature gate) and
     /// how they compare. A fault on either side wins over a skip (the baseline's first).
     /// - Complexity: both layouts plus O(frames).
+    /// Frames that differ are then judged at placement level (``PlacementVerdict``) when an engine
+    /// declares a length quantum: the side that declares it (the candidate, if both) against the
+    /// other's frames; drift, or a tie the quantum could flip, is `passed` with the verdict kept.
     public func compare(_ input: LayoutInput, tolerance: Tolerance) -> CaseComparison {
-        Self.compare(baseline.answer(input), candidate.answer(input), tolerance: tolerance)
+        var c = Self.compare(baseline.answer(input), candidate.answer(input), tolerance: tolerance)
+        let q = quantum
+        guard q > 0, c.status == .failed, case .layout(let a) = c.baseline, case .layout(let b) = c.candidate else { return c }
+        let candidateSide = candidate.descriptor.limits.lengthQuantum > 0
+        let v = PlacementVerdict(input: input, expected: candidateSide ? a : b, actual: candidateSide ? b : a, quantum: q, tolerance: tolerance)
+        c.verdict = v
+        if v.agrees { c.status = .passed }
+        return c
     }
 
     /// How two answers compare (FIXTURE-FORMAT §7): a fault on either side is an `error` (the
@@ -137,7 +168,14 @@ public struct EngineComparison {
             let outcome = compare(c.input, tolerance: tol)
             report.cases += 1
             switch outcome.status {
-            case .passed, .checked, .recorded: report.identical += 1
+            case .passed, .checked, .recorded:
+                if let v = outcome.verdict {
+                    report.driftCases += 1
+                    if v.kind == .tie { report.tieCases += 1 }
+                    if v.largestDrift > report.largestDrift { report.largestDrift = v.largestDrift; report.largestDriftCase = c.name }
+                } else {
+                    report.identical += 1
+                }
             case .skipped: report.skipped.append((c.name, outcome.reason ?? ""))
             case .error:
                 report.faultingCases += 1
@@ -145,7 +183,7 @@ public struct EngineComparison {
                 if case .fault = outcome.baseline, case .fault = outcome.candidate { report.faults.append(fault) } else { oneSided.append((fault, tol)) }
             case .failed:
                 report.differingCases += 1
-                report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol))
+                report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol, verdict: outcome.verdict))
             }
             progress(n + 1)
         }
@@ -172,7 +210,9 @@ public struct EngineComparison {
                 merged.append(f)
             }
         }
-        report.differences = merged.sorted { ($0.fault == nil ? 1 : 0, $0.size, $0.origin.name) < ($1.fault == nil ? 1 : 0, $1.size, $1.origin.name) }
+        // Faults first, then placement differences before stacking, size and other ones.
+        func rank(_ f: Finding) -> Int { f.fault != nil ? 0 : PlacementVerdict.Kind.placement.rawValue + 1 - (f.verdict?.kind.rawValue ?? 0) }
+        report.differences = merged.sorted { (rank($0), $0.size, $0.origin.name) < (rank($1), $1.size, $1.origin.name) }
         return report
     }
 
@@ -181,14 +221,19 @@ public struct EngineComparison {
     /// then every case through ``InputShrinker``. A shrink step must keep the kind of difference
     /// (frames against frames, or the same error code on the same side), so the minimal input shows
     /// the bug found, not another one the shrinker slipped into.
-    private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: LayoutDiff, tolerance: Tolerance) -> Finding {
+    private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: LayoutDiff, tolerance: Tolerance,
+                        verdict: PlacementVerdict? = nil) -> Finding {
         var last = (a, b, d)
+        var lastVerdict = verdict
         let kind = (Self.kind(a), Self.kind(b))
+        // The placement kind too: a placement difference shrinks to a placement difference.
         func keeps(_ input: LayoutInput) -> Bool {
             let outcome = compare(input, tolerance: tolerance)
             guard outcome.status == .failed || outcome.status == .error,
-                  (Self.kind(outcome.baseline), Self.kind(outcome.candidate)) == kind else { return false }
+                  (Self.kind(outcome.baseline), Self.kind(outcome.candidate)) == kind,
+                  outcome.verdict?.kind == verdict?.kind else { return false }
             last = (outcome.baseline, outcome.candidate, outcome.diff ?? LayoutDiff(entries: [], tolerance: tolerance, largestDelta: nil))
+            lastVerdict = outcome.verdict
             return true
         }
         var start = c.input
@@ -203,8 +248,9 @@ public struct EngineComparison {
         if minimal.normalised != minimal, keeps(minimal.normalised) { minimal = minimal.normalised }
         // `last` holds the answers of the last input that kept the difference; recompute them
         // when that was not the minimal one (the shrinkers' last accepted step).
-        if minimal == c.input || !keeps(minimal) { last = (a, b, d) }
-        return Finding(origin: c, minimal: minimal, baseline: last.0, candidate: last.1, difference: last.2, tolerance: tolerance)
+        if minimal == c.input || !keeps(minimal) { last = (a, b, d); lastVerdict = verdict }
+        return Finding(origin: c, minimal: minimal, baseline: last.0, candidate: last.1, difference: last.2, tolerance: tolerance,
+                       verdict: lastVerdict)
     }
 
     /// `layout`, or the error code: what shrinking keeps.
@@ -227,7 +273,8 @@ extension EngineComparison.Finding {
     /// (header, item, spanning item, footer, contentSize), how it changed (moved, missing, extra)
     /// and, for a move, what moved first (x: `column`; else y: `top`; else `frame`). The span bug
     /// reads "spanning item moved top" on every minimal input it shrinks to, ties sent right
-    /// "item moved column". `nil` for a fault: faults merge only on equal inputs.
+    /// "item moved column"; with a placement verdict, its kind is added (`(offset)`, `(placement)`).
+    /// `nil` for a fault: faults merge only on equal inputs.
     var signature: String? {
         guard fault == nil else { return nil }
         let kinds = EngineComparison.answerKind(baseline) + "/" + EngineComparison.answerKind(candidate)
@@ -248,6 +295,7 @@ extension EngineComparison.Finding {
         if first.change == .moved, let e = first.expected?.components, let a = first.actual?.components, e.count == 4, a.count == 4 {
             what += !tolerance.matches(e[0], a[0]) ? " column" : !tolerance.matches(e[1], a[1]) ? " top" : " frame"
         }
-        return "\(kinds) \(role) \(what)"
+        // The placement verdict's kind keeps an offset and a placement difference apart.
+        return "\(kinds) \(role) \(what)" + (verdict.map { " (\($0.kind))" } ?? "")
     }
 }

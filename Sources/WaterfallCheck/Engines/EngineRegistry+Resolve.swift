@@ -17,9 +17,13 @@ extension EngineRegistry {
         /// starts each revision's engine in that revision's tree).
         public var workingDirectory: String?
 
-        public init(timeout: Double = 10, isolate: Bool = false, engineExecutable: String? = nil, workingDirectory: String? = nil) {
+        /// CSS px per pt for the web engines (`--scale`), a power of two; other engines ignore it.
+        public var scale: CGFloat
+
+        public init(timeout: Double = 10, isolate: Bool = false, engineExecutable: String? = nil, workingDirectory: String? = nil,
+                    scale: CGFloat = 1) {
             self.timeout = timeout; self.isolate = isolate; self.engineExecutable = engineExecutable
-            self.workingDirectory = workingDirectory
+            self.workingDirectory = workingDirectory; self.scale = scale
         }
     }
 
@@ -30,14 +34,18 @@ extension EngineRegistry {
     ///
     /// - `NAME`: the engine of that name in this registry; with ``Options/isolate``, the same
     ///   engine served by `waterfall-engine NAME` in a subprocess.
+    /// - `chromium:grid-lanes`, `chromium:masonry=PATH`: a web engine in headless Chromium
+    ///   (``WebEngine``), at ``Options/scale``; started once here for its version.
     /// - `exec:CMD ARGS`: an external engine speaking `waterfall-engine/1` (FIXTURE-FORMAT §9),
     ///   run as `/bin/sh -c 'CMD ARGS'`, so the shell's quoting, `$VAR` and `~` work as typed.
     ///
     /// An external engine is started once here to read its hello line (the descriptor); each
     /// ``Entry/make`` call then gives an engine that starts its own process on first use.
     /// - Throws: ``WaterfallCheckError/unknownEngine(spec:known:)`` for a name this registry does not hold; ``EngineFault`` when an
-    ///   external engine cannot be started or fails the handshake.
+    ///   external engine cannot be started or fails the handshake; ``WaterfallCheckError/usage(_:)`` for a bad web
+    ///   engine spec, a bad scale or no Chromium.
     public func resolve(_ spec: String, options: Options = Options()) throws -> EngineEntry {
+        if let kind = try WebEngine.kind(ofSpec: spec) { return try WebEngine.entry(kind, options: options) }
         let configuration: ExternalEngine.Configuration
         if spec.hasPrefix(Self.execPrefix) {
             let command = String(spec.dropFirst(Self.execPrefix.count))

@@ -147,7 +147,9 @@ public final class Fuzzer {
         self.configuration = configuration
         self.makeEngine = engine
         var g = configuration.generator
-        g.features = g.features.intersection(engine().descriptor.features)
+        let declared = engine().descriptor
+        g.features = g.features.intersection(declared.features)
+        g.limits = declared.limits
         self.generator = g
     }
 

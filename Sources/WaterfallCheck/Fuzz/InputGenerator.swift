@@ -27,9 +27,15 @@ public struct InputGenerator: Sendable {
     public var largeItems: Int
     /// Invalid inputs per 1024 cases.
     public var invalidRate: UInt64
+    /// The engine's tie breaks and largest length (``EngineLimits``): an engine with one tie break
+    /// gets only that one, and the float-noise lengths stay a few thousand times below its largest
+    /// (``EngineLimits/exact`` changes nothing, choice for choice).
+    public var limits: EngineLimits
 
-    public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 3000, invalidRate: UInt64 = 24) {
+    public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 3000, invalidRate: UInt64 = 24,
+                limits: EngineLimits = .exact) {
         self.features = features; self.maxItems = maxItems; self.largeItems = largeItems; self.invalidRate = invalidRate
+        self.limits = limits
     }
 
     /// Whether lengths stay on the 1/64-pt grid or include float noise.
@@ -55,6 +61,7 @@ public struct InputGenerator: Sendable {
         if f.contains(.tieTolerance), c.bool(340) { tieTolerance = length(&c, upTo: 30, a) }
         var tieBreak = TieBreak.leftmost
         if f.contains(.afterPrevious), c.bool(300) { tieBreak = .afterPrevious }
+        if limits.tieBreaks.count == 1, let only = limits.tieBreaks.first { tieBreak = only }
         var pixelScale: CGFloat?
         if f.contains(.pixelScale), c.bool(300) { pixelScale = CGFloat(c.int(1...3)) }
         var minimumContentHeight: CGFloat = 0
@@ -191,7 +198,10 @@ public struct InputGenerator: Sendable {
         case 0: return CGFloat(c.int(0...(max * 3))) / 3
         case 1: return CGFloat(c.int(0...(max * 10))) * 0.1
         case 2: return CGFloat(c.int(1...999)) * 1e-9
-        default: return (1 + CGFloat(c.int(0...999_999)) / 1e6) * pow(10, CGFloat(c.int(5...8)))
+        default:
+            let v = (1 + CGFloat(c.int(0...999_999)) / 1e6) * pow(10, CGFloat(c.int(5...8)))
+            // Within an engine's range: 64 such lengths stacked in one column still fit.
+            return limits.maxLength < ReferenceLayout.maximumLength ? min(v, limits.maxLength / 256) : v
         }
     }
 

@@ -124,6 +124,7 @@ public struct GoldenRunner: Sendable {
         result.failures = verdict.failures
         result.message = verdict.message
         result.tolerance = verdict.tolerance
+        result.placement = verdict.placement
         if keepsLayouts { result.fixture = fixture; result.answer = verdict.answer }
         if let path = verdict.diff?.first?.path { let (line, column) = source.location(of: path); result.position = FixtureResult.Position(line: line, column: column) }
         // An invariant failure points at the element it names first: its expected frame, else its input.
@@ -172,6 +173,8 @@ public struct GoldenRunner: Sendable {
         public var answer: EngineAnswer?
         /// The tolerance the fixture was judged with.
         public var tolerance: Tolerance = .default
+        /// The placement-level verdict, when the engine declares a length quantum and the frames differ.
+        public var placement: PlacementVerdict?
 
         /// The golden differences in report order.
         public var differences: [LayoutDiff.Entry] { diff?.differences ?? [] }
@@ -201,7 +204,7 @@ public struct GoldenRunner: Sendable {
         if fixture.expected == nil || invariantsOnGoldens {
             guard let invariants else {
                 if fixture.expected == nil { verdict.message = "no expected and no invariant checker"; return verdict }
-                return judgeGolden(fixture, answer, into: verdict)
+                return judgeGolden(fixture, answer, into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
             }
             do {
                 verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
@@ -216,15 +219,31 @@ public struct GoldenRunner: Sendable {
                 ?? (requiresExpected ? "no expected (--require-expected): only checked against the invariants" : "")
             return verdict
         }
-        return judgeGolden(fixture, answer, into: verdict)
+        return judgeGolden(fixture, answer, into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
     }
 
-    /// The golden part of ``judge(_:engine:)``: `expected` against the answer.
-    private func judgeGolden(_ fixture: Fixture, _ answer: EngineAnswer, into verdict: Verdict) -> Verdict {
+    /// The golden part of ``judge(_:engine:)``: `expected` against the answer. For an engine that
+    /// declares a length quantum, differing frames are judged at placement level
+    /// (``PlacementVerdict``): drift, or a tie the quantum could flip, passes (kept in
+    /// ``Verdict/placement``, the message says how large the drift is).
+    private func judgeGolden(_ fixture: Fixture, _ answer: EngineAnswer, into verdict: Verdict, quantum: CGFloat) -> Verdict {
         var verdict = verdict
         guard let expected = fixture.expected, let outcome = answer.outcome else { return verdict }
         let diff = LayoutDiff(expected: expected, actual: outcome, tolerance: verdict.tolerance)
         verdict.diff = diff
+        if quantum > 0, !diff.isEmpty, case .layout(let e) = expected, case .layout(let a) = outcome {
+            let p = PlacementVerdict(input: fixture.input, expected: e, actual: a, quantum: quantum, tolerance: verdict.tolerance)
+            verdict.placement = p
+            if p.agrees && verdict.failures.isEmpty {
+                verdict.status = .passed
+                verdict.diff = LayoutDiff(entries: [], tolerance: verdict.tolerance)
+                verdict.message = p.summary
+                return verdict
+            }
+            verdict.message = p.summary
+            verdict.status = .failed
+            return verdict
+        }
         let ok = diff.isEmpty && verdict.failures.isEmpty
         verdict.status = ok ? .passed : .failed
         verdict.message = diff.first?.sentence(input: fixture.input) ?? verdict.failures.first?.message ?? ""

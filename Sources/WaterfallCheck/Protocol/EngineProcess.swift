@@ -29,6 +29,19 @@ final class EngineProcess {
         case tooLong
     }
 
+    /// Where the child reads requests and writes replies.
+    enum Channel: Equatable {
+        /// stdin and stdout, `\n`-terminated lines (protocol `waterfall-engine/1`).
+        case standardStreams
+        /// Chromium's `--remote-debugging-pipe`: requests on the child's fd 3, replies on its fd 4,
+        /// each message terminated by a NUL byte; the child's stdin is `/dev/null` and its stdout
+        /// goes with its stderr into the bounded tail.
+        case devToolsPipe
+    }
+
+    /// The byte ending a message: `\n`, or NUL on ``Channel/devToolsPipe``.
+    private let separator: UInt8
+
     let pid: pid_t
     private var stdinFD: Int32
     private var stdoutFD: Int32
@@ -60,15 +73,23 @@ final class EngineProcess {
     /// - Throws: ``SpawnError`` when the pipes or the process cannot be created.
     /// - Parameter lineLimit: the longest reply line accepted; past it ``exchange(_:deadline:)``
     ///   returns ``Outcome/tooLong`` without reading further (a flood is never buffered whole).
-    init(arguments: [String], stderrLimit: Int = 16 << 10, lineLimit: Int = ExternalEngine.defaultMaxLine) throws {
+    /// - Parameter channel: where requests and replies go (``Channel``).
+    init(arguments: [String], stderrLimit: Int = 16 << 10, lineLimit: Int = ExternalEngine.defaultMaxLine,
+         channel: Channel = .standardStreams) throws {
         _ = EngineProcess.ignoreSIGPIPE
         self.stderrLimit = stderrLimit
         self.lineLimit = lineLimit
+        self.separator = channel == .devToolsPipe ? 0 : 0x0A
         var fds: [Int32] = []
         func makePipe() throws -> (read: Int32, write: Int32) {
             var p: [Int32] = [-1, -1]
             guard pipe(&p) == 0 else { throw SpawnError(command: arguments, errno: errno) }
-            _ = fcntl(p[0], F_SETFD, FD_CLOEXEC); _ = fcntl(p[1], F_SETFD, FD_CLOEXEC)
+            // Above the descriptors the child is given (0-4), so no dup2 below overwrites a pipe
+            // end another dup2 still has to copy.
+            for i in 0..<2 {
+                let high = fcntl(p[i], F_DUPFD_CLOEXEC, 10)
+                if high >= 0 { close(p[i]); p[i] = high } else { _ = fcntl(p[i], F_SETFD, FD_CLOEXEC) }
+            }
             fds += p
             return (p[0], p[1])
         }
@@ -87,11 +108,20 @@ final class EngineProcess {
             #endif
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-            posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-            posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+            switch channel {
+            case .standardStreams:
+                posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+                posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+                posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+            case .devToolsPipe:
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_adddup2(&actions, error.write, 1)
+                posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+                posix_spawn_file_actions_adddup2(&actions, input.read, 3)
+                posix_spawn_file_actions_adddup2(&actions, output.write, 4)
+            }
             #if os(Linux)
-            addCloseFrom(&actions, lowest: 3)
+            addCloseFrom(&actions, lowest: channel == .devToolsPipe ? 5 : 3)
             #endif
             posix_spawnattr_init(&attr)
             defer { posix_spawnattr_destroy(&attr) }
@@ -300,7 +330,7 @@ final class EngineProcess {
     // MARK: - Reading
 
     private func takeLine() -> [UInt8]? {
-        guard let nl = out[scanned...].firstIndex(of: 0x0A) else { scanned = out.count; return nil }
+        guard let nl = out[scanned...].firstIndex(of: separator) else { scanned = out.count; return nil }
         let line = Array(out[..<nl])
         out.removeSubrange(...nl)
         scanned = 0

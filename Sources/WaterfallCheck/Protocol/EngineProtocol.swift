@@ -23,11 +23,16 @@ public enum EngineProtocol {
                 ("capabilities", .array(d.capabilities.names.map { .string($0) })),
             ]
             if d.features != .all { o.append(("features", .array(d.features.names.map { .string($0) }))) }
+            let l = d.limits
+            if l.tieBreaks != EngineLimits.exact.tieBreaks { o.append(("tieBreaks", .array(l.tieBreakNames.map { .string($0) }))) }
+            if l.lengthQuantum != 0 { o.append(("lengthQuantum", .number(Double(l.lengthQuantum)))) }
+            if l.maxLength != EngineLimits.exact.maxLength { o.append(("maxLength", .number(Double(l.maxLength)))) }
             return JSONWriter.text(.object(o), style: .compact)
         }
 
-        /// Decodes a hello line. Unknown capability and feature names are ignored (a newer engine
-        /// may know more); `features` absent means all.
+        /// Decodes a hello line. Unknown capability, feature and tie-break names are ignored (a
+        /// newer engine may know more); `features` absent means all; `tieBreaks` absent means
+        /// both, `lengthQuantum` absent 0 (doubles), `maxLength` absent 10^9 pt (§6).
         /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
         public init(json node: JSONNode) throws {
             let proto = try node.requiredMember("protocol")
@@ -42,8 +47,24 @@ public enum EngineProtocol {
                 let names = Set(try f.array().map { try $0.string() })
                 features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
             }
+            var limits = EngineLimits.exact
+            if let t = node.member("tieBreaks") {
+                let names = Set(try t.array().map { try $0.string() })
+                limits.tieBreaks = Set(TieBreak.allCases.filter { names.contains($0.rawValue) })
+                guard !limits.tieBreaks.isEmpty else { throw t.fault("tieBreaks must name leftmost or afterPrevious") }
+            }
+            if let q = node.member("lengthQuantum") {
+                let v = try q.number()
+                guard v >= 0, v.isFinite else { throw q.fault("lengthQuantum must be a number >= 0 (pt)") }
+                limits.lengthQuantum = CGFloat(v)
+            }
+            if let m = node.member("maxLength") {
+                let v = try m.number()
+                guard v > 0, v.isFinite else { throw m.fault("maxLength must be a number > 0 (pt)") }
+                limits.maxLength = CGFloat(min(v, Double(ReferenceLayout.maximumLength)))
+            }
             descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
-                                          features: features, summary: "external engine, \(EngineProtocol.name)")
+                                          features: features, limits: limits, summary: "external engine, \(EngineProtocol.name)")
         }
     }
 

@@ -16,6 +16,13 @@ public enum TextReport {
         if report.nothingChecked {
             out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
         }
+        // Passes of an engine with a length quantum whose frames drifted (PlacementVerdict).
+        let drifted = report.results.compactMap { r in r.status == .passed ? r.placement : nil }
+        if let largest = drifted.map(\.largestDrift).max() {
+            let ties = drifted.filter { $0.kind == .tie }.count
+            out += "placement: \(drifted.count) passed fixture\(drifted.count == 1 ? "" : "s") differ only by drift (largest \(formatDelta(largest)) pt)"
+                + (ties > 0 ? ", \(ties) with a tie the quantum could flip" : "") + "\n"
+        }
         return out + report.summary + "\n"
     }
 

@@ -55,16 +55,19 @@ extension LayoutEngine {
     /// Asks the engine to lay out `input`, gating on its declared features first. Never throws:
     /// every outcome is an answer.
     ///
-    /// - An input using a feature ``EngineDescriptor/features`` leaves out is answered
-    ///   `unsupported` without calling ``layout(_:)`` (FIXTURE-FORMAT §9).
+    /// - An input using a feature ``EngineDescriptor/features`` leaves out, or outside the
+    ///   engine's ``EngineDescriptor/limits`` (a tie break it does not implement, a length past
+    ///   its largest), is answered `unsupported` without calling ``layout(_:)`` (FIXTURE-FORMAT §9).
     /// - A thrown ``LayoutError`` is `.error`, or `.unsupported` for the `unsupported` code.
     /// - A thrown ``EngineFault`` is `.fault`; any other error is a fault of kind `threw`.
-    /// - Complexity: O(items) for the gate, plus the engine's own layout.
+    /// - Complexity: O(items) for the gate (O(items · columns) when the engine declares a
+    ///   ``EngineLimits/maxLength``), plus the engine's own layout.
     public func answer(_ input: LayoutInput) -> EngineAnswer {
         let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
         guard undeclared.isEmpty else {
             return .unsupported("\(descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
         }
+        if let reason = descriptor.limits.refusal(input) { return .unsupported("\(descriptor.name) \(reason)") }
         do {
             return .layout(try layout(input))
         } catch let e as LayoutError {

@@ -77,13 +77,16 @@ public struct EngineDescriptor: Hashable, Sendable {
     public var version: String
     public var capabilities: EngineCapabilities
     public var features: LayoutFeatures
+    /// Tie breaks, length quantum and largest length (``EngineLimits``); ``EngineLimits/exact``
+    /// unless the engine declares less.
+    public var limits: EngineLimits
     /// One line for `waterfall-check engines`.
     public var summary: String
 
     public init(name: String, version: String, capabilities: EngineCapabilities = [],
-                features: LayoutFeatures = .all, summary: String = "") {
+                features: LayoutFeatures = .all, limits: EngineLimits = .exact, summary: String = "") {
         self.name = name; self.version = version; self.capabilities = capabilities
-        self.features = features; self.summary = summary
+        self.features = features; self.limits = limits; self.summary = summary
     }
 }
 

@@ -36,6 +36,12 @@ enum CompareCommand: Command {
                                fault (on the fixture file when the case came from one)
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
+      --scale S                CSS px per pt for the web engines (chromium:grid-lanes,
+                               chromium:masonry=PATH), a power of two (default 1)
+
+    With an engine that declares a length quantum (the web engines), differing frames are
+    judged at placement level: placement, stacking, offset and size differences are listed
+    (placement first); frames that only drift are counted as "only drift" (docs/web-engines.md).
 
     EXIT STATUS: 0 identical, 1 different (a fault is a difference), 2 usage or fixture error, or
     an engine that cannot start or faults on every case.
@@ -87,7 +93,7 @@ struct ComparisonRun {
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
         let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
         var cases = try CompareCase.fixtures(at: paths)
-        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures)
+        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.

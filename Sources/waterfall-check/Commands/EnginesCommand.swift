@@ -9,7 +9,9 @@ enum EnginesCommand: Command {
     USAGE: waterfall-check engines
 
     Lists every built-in engine, one per line: name, version, capabilities, features and a
-    one-line description. Any of them can be passed to --engine; so can exec:'CMD ARGS'.
+    one-line description, then the web engines (chromium:grid-lanes, chromium:masonry=PATH,
+    which need Chromium: scripts/bootstrap --web). Any of them can be passed to --engine; so
+    can exec:'CMD ARGS'.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -22,6 +24,12 @@ enum EnginesCommand: Command {
             let caps = d.capabilities.names.isEmpty ? "-" : d.capabilities.names.joined(separator: ",")
             let features = d.features == .all ? "all features" : d.features.names.joined(separator: ",")
             print("\(d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(d.version)  [\(caps)]  (\(features))  \(d.summary)")
+        }
+        // The web engines run in Chromium and are listed without starting it.
+        for spec in WebEngine.specs {
+            let kind = try WebEngine.kind(ofSpec: spec.replacingOccurrences(of: "PATH", with: "masonry.pkgd.js"))!
+            let d = WebEngine.descriptor(.init(kind: kind), version: "Chromium")
+            print("\(spec.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  (web)  [-]  (\(d.features.names.joined(separator: ",")); tie breaks \(d.limits.tieBreakNames.joined(separator: ",")))  \(d.summary)")
         }
         return exitCode(.passed)
     }

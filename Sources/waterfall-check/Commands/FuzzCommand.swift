@@ -38,6 +38,7 @@ enum FuzzCommand: Command {
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
       --isolate           run a built-in engine in a waterfall-engine subprocess (a trap
                           becomes a reported fault with its input saved)
+      --scale S           CSS px per pt for the web engines, a power of two (default 1)
       --from-bytes FILE   check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes
                           are the generator's choices) instead of generated cases, shrink what it
                           fails and save it as any counterexample; the replay line is this command

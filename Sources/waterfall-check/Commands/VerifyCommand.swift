@@ -45,6 +45,9 @@ enum VerifyCommand: Command {
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
       --isolate         run a built-in engine in a waterfall-engine subprocess, so a trap is
                         a reported fault instead of the end of the run
+      --scale S         CSS px per pt for the web engines (chromium:grid-lanes,
+                        chromium:masonry=PATH), a power of two (default 1); frames of an
+                        engine with a length quantum that only drift pass (docs/web-engines.md)
 
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.

@@ -12,7 +12,7 @@ struct CorpusTests {
     static let root = ExternalTestSupport.packageRoot
         .appendingPathComponent("Fixtures")
     /// Suites whose every fixture has a hand-derived `expected`.
-    static let handDerived = ["seeds", "edge", "reports", "grid-lanes"]
+    static let handDerived = ["seeds", "edge", "reports", "grid-lanes", "web"]
 
     static func files(_ suite: String) throws -> [URL] {
         try FixtureFile.files(at: [root.appendingPathComponent(suite).path]).map(\.url)

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One headless Chromium driven over the DevTools protocol on `--remote-debugging-pipe`:
+/// commands on the browser's fd 3, replies and events on its fd 4, each message one JSON object
+/// ended by a NUL byte (docs/web-engines.md). The browser runs in its own process group
+/// (``EngineProcess``), so ending it ends its renderer and GPU processes too; it is killed and
+/// reaped on every fault, on ``shutdown()`` and on `deinit`, and ``ExternalEngine/killAll()``
+/// reaches it.
+///
+/// Used from one thread at a time.
+final class ChromiumBrowser {
+    /// The environment variable naming the Chromium executable to use.
+    static let executableVariable = "WATERFALL_CHROMIUM"
+
+    /// The flags every browser gets: headless, the experimental web platform features
+    /// (`display: grid-lanes`), no sandbox (CI runs as root, where Chromium refuses to start with
+    /// one), the DevTools pipe, a fresh profile, nothing in the background.
+    static func arguments(executable: String, profile: String) -> [String] {
+        [executable, "--headless", "--no-sandbox", "--remote-debugging-pipe",
+         "--enable-experimental-web-platform-features", "--user-data-dir=\(profile)",
+         "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
+         "--disable-background-networking", "--disable-dev-shm-usage", "--disable-sync",
+         "--mute-audio", "--hide-scrollbars", "about:blank"]
+    }
+
+    /// The Chromium to run: `$WATERFALL_CHROMIUM` when set (it must be an executable file), else the
+    /// first of `chromium`, `chromium-browser`, `google-chrome`, `google-chrome-stable` on `PATH`,
+    /// else the macOS application bundles.
+    /// - Throws: ``WaterfallCheckError/usage(_:)`` saying how to install one when none is found.
+    static func findExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        let fm = FileManager.default
+        if let given = environment[executableVariable], !given.isEmpty {
+            guard fm.isExecutableFile(atPath: given) else {
+                throw WaterfallCheckError.usage("\(executableVariable)=\(given) is not an executable file; point it at a Chromium binary or unset it")
+            }
+            return given
+        }
+        let dirs = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+            for d in dirs where fm.isExecutableFile(atPath: d + "/" + name) { return d + "/" + name }
+        }
+        for app in ["/Applications/Chromium.app/Contents/MacOS/Chromium",
+                    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"] where fm.isExecutableFile(atPath: app) {
+            return app
+        }
+        throw WaterfallCheckError.usage("the web engines need Chromium and none was found: not on PATH (chromium, chromium-browser, google-chrome) and \(executableVariable) is not set; install it with 'scripts/bootstrap --web' (apt chromium, or brew on macOS) or set \(executableVariable)=/path/to/chromium")
+    }
+
+    let displayName: String
+    private let process: EngineProcess
+    private let profile: String
+    private var session = ""
+    private var nextID = 1
+    /// The browser's process id (the leader of its process group).
+    var processID: Int32 { process.pid }
+    /// The browser's product, `HeadlessChrome/156.0.8078.114`.
+    private(set) var product = ""
+
+    /// Starts the browser and attaches to its page.
+    /// - Parameter timeout: seconds for the start and for each command.
+    /// - Throws: ``EngineFault`` (`spawn`, `handshake`).
+    init(executable: String, displayName: String, timeout: Double) throws {
+        self.displayName = displayName
+        var template = Array((NSTemporaryDirectory() + "/waterfall-chromium-XXXXXX").utf8CString)
+        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw EngineFault(.spawn, engine: displayName, "cannot make a profile directory: \(String(cString: strerror(errno)))")
+        }
+        profile = String(cString: dir)
+        do {
+            process = try EngineProcess(arguments: Self.arguments(executable: executable, profile: profile),
+                                        stderrLimit: 16 << 10, channel: .devToolsPipe)
+        } catch {
+            try? FileManager.default.removeItem(atPath: profile)
+            throw EngineFault(.spawn, engine: displayName, "\(error)")
+        }
+        do {
+            // The page target exists once the browser has opened about:blank; create one otherwise.
+            var target: String?
+            for attempt in 0..<20 where target == nil {
+                if attempt > 0 { usleep(50_000) }
+                target = try call("Target.getTargets", session: false, timeout: timeout) { r in
+                    for t in try r.requiredMember("targetInfos").array() where try t.requiredMember("type").string() == "page" {
+                        return try t.requiredMember("targetId").string()
+                    }
+                    return nil
+                }
+            }
+            if target == nil {
+                target = try call("Target.createTarget", #"{"url":"about:blank"}"#, session: false, timeout: timeout) {
+                    try $0.requiredMember("targetId").string()
+                }
+            }
+            session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target!)),\"flatten\":true}",
+                               session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
+            product = try call("Browser.getVersion", session: false, timeout: timeout) { try $0.requiredMember("product").string() }
+        } catch let f as EngineFault {
+            shutdown()
+            throw EngineFault(.handshake, engine: displayName, "Chromium did not start: \(f.message)", reply: f.reply, stderr: f.stderr)
+        }
+    }
+
+    deinit { shutdown() }
+
+    /// Ends the browser (closing the pipe, then SIGKILL to its group after a moment) and removes its
+    /// profile. Idempotent.
+    func shutdown() {
+        process.terminate(grace: 0.5)
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+
+    /// Sends one command and decodes its `result` with `body`, skipping events (messages without an
+    /// `id`) and replies to other ids.
+    /// - Parameters: `params` a JSON object's text; `session` whether the command goes to the page.
+    /// - Throws: ``EngineFault``: `crashed` (the browser exited), `timedOut`, `malformedReply`, or
+    ///   `wrongShape` for a protocol error reply or a result `body` cannot read. The caller ends the
+    ///   browser on a fault.
+    func call<T>(_ method: String, _ params: String = "{}", session: Bool = true, timeout: Double,
+                 _ body: (JSONNode) throws -> T) throws -> T {
+        let id = nextID
+        nextID += 1
+        var message = "{\"id\":\(id),\"method\":\(JSONWriter.quoted(method)),\"params\":\(params)"
+        if session { message += ",\"sessionId\":\(JSONWriter.quoted(self.session))" }
+        message += "}"
+        var request = Array(message.utf8)
+        request.append(0)
+        let deadline = EngineProcess.deadline(after: timeout)
+        while true {
+            switch process.exchange(request, deadline: deadline) {
+            case .line(let raw):
+                request = []
+                let document: JSONDocument
+                do { document = try JSONDocument(parsing: raw, file: "DevTools reply") } catch {
+                    throw fault(.malformedReply, "\(method): \(error)", raw)
+                }
+                let decoded: Result<T, EngineFault>? = try document.decode { node in
+                    guard let got = node.member("id"), (try? got.integer()) == id else { return nil }
+                    if let e = node.member("error") {
+                        let text = (try? e.requiredMember("message").string()) ?? "error"
+                        return .failure(fault(.wrongShape, "\(method): \(text)", raw))
+                    }
+                    do { return .success(try body(try node.requiredMember("result"))) } catch {
+                        return .failure(fault(.wrongShape, "\(method): \(error)", raw))
+                    }
+                }
+                switch decoded {
+                case .none: continue
+                case .success(let v): return v
+                case .failure(let f): throw f
+                }
+            case .closed:
+                let status = process.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its DevTools pipe"
+                throw fault(.crashed, "\(method): no reply, Chromium \(status)", [])
+            case .timedOut:
+                throw fault(.timedOut, "\(method): no reply within \(formatSeconds(timeout))", [])
+            case .tooLong:
+                throw fault(.malformedReply, "\(method): reply longer than \(ExternalEngine.defaultMaxLine) bytes", [])
+            }
+        }
+    }
+
+    /// Evaluates `expression` in the page and decodes its value (`returnByValue`) with `body`.
+    /// - Throws: ``EngineFault`` as ``call(_:_:session:timeout:_:)``; a script exception is a
+    ///   `wrongShape` fault carrying the exception's text.
+    func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        let params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true}"
+        return try call("Runtime.evaluate", params, timeout: timeout) { r in
+            if let e = r.member("exceptionDetails") {
+                let text = (try? e.requiredMember("exception").requiredMember("description").string())
+                    ?? (try? e.requiredMember("text").string()) ?? "exception"
+                throw ScriptError(text: text)
+            }
+            return try body(try r.requiredMember("result").requiredMember("value"))
+        }
+    }
+
+    /// A script exception, as the page reported it.
+    private struct ScriptError: Error, CustomStringConvertible {
+        var text: String
+        var description: String { "script threw: \(text)" }
+    }
+
+    /// A fault with the browser's last stderr lines.
+    private func fault(_ kind: EngineFault.Kind, _ message: String, _ reply: [UInt8]) -> EngineFault {
+        EngineFault(kind, engine: displayName, message, reply: String(decoding: reply.prefix(500), as: UTF8.self),
+                    stderr: process.stderrTail(grace: kind == .crashed ? 0.2 : 0))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+// The page scripts of the web engines: each defines `__wf(input, S)`, which rebuilds the page from
+// a FIXTURE-FORMAT input (the canonical compact JSON, lengths in pt; S CSS px per pt) and returns
+// `{width, height, sections: [{header, items: [[x, y, w, h], ...], footer}]}` in px, relative to the
+// layout's root. docs/web-engines.md states the mapping; the comments below name its lines.
+
+extension WebEngine {
+    /// Helpers both pages share: px, padding, header/footer blocks, the root, and reading frames.
+    ///
+    /// Reading: `getBoundingClientRect` is float32, exact for 1/64-px values only below 2^18 px;
+    /// an edge (top, bottom) further down is read again with the page scrolled (by a whole number
+    /// of px) to just above it, so its viewport coordinate is small and exact, and the scroll
+    /// offset is added back; a height is the difference of the two edges.
+    static let commonScript = #"""
+    window.__wfc = (() => {
+      const px = (v, S) => (v * S) + 'px';
+      const insets = (o) => o ? [o.top || 0, o.right || 0, o.bottom || 0, o.left || 0] : [0, 0, 0, 0];
+      const padding = (i, S) => i.map(v => px(v, S)).join(' ');
+      const reset = 'margin:0;border:0;box-sizing:border-box;';
+      // A header or footer: a block padded by its inset, holding the view (its frame).
+      function block(parent, hf, S) {
+        if (!hf) return null;
+        const outer = document.createElement('div');
+        outer.style.cssText = reset + 'display:flow-root;padding:' + padding(insets(hf.inset), S);
+        const inner = document.createElement('div');
+        inner.style.cssText = reset + 'padding:0;height:' + px(hf.height, S);
+        outer.appendChild(inner); parent.appendChild(outer);
+        return inner;
+      }
+      // The root: the collection view's content, W wide, at least the minimum content height.
+      function root(L, S) {
+        document.body.textContent = '';
+        window.scrollTo(0, 0);
+        const r = document.createElement('div');
+        r.style.cssText = reset + 'position:absolute;left:0;top:0;padding:0;display:flow-root;width:' + px(L.containerWidth, S)
+          + ';min-height:' + px(L.minimumContentHeight || 0, S);
+        document.body.appendChild(r);
+        return r;
+      }
+      const NEAR = 131072;
+      function read(rootEl, parts) {
+        const r0 = rootEl.getBoundingClientRect();
+        // The bottom of an element taller than NEAR: the top of a zero-height marker at its bottom
+        // (its rect's height is float32 of a large value). Lays the page out again: tall elements only.
+        const bottomOf = (e, top) => {
+          const m = document.createElement('div');
+          m.style.cssText = reset + 'padding:0;position:absolute;left:0;bottom:0;width:0;height:0';
+          const position = e.style.position;
+          if (e !== rootEl) e.style.position = 'relative';
+          e.appendChild(m);
+          const y = m.getBoundingClientRect().top;
+          let v = y;
+          if (Math.abs(y) >= NEAR) {
+            window.scrollTo(0, Math.max(0, Math.floor((y - 1024) / 1024) * 1024));
+            v = m.getBoundingClientRect().top + window.scrollY;
+            window.scrollTo(0, 0);
+          }
+          m.remove();
+          e.style.position = position;
+          return v;
+        };
+        // A frame: a far element's top (and its height, then small and exact in the viewport) read
+        // with the page scrolled to a whole-px offset just above it.
+        const frame = (e) => {
+          if (!e) return null;
+          const r = e.getBoundingClientRect();
+          let top = r.top, height = r.height;
+          if (Math.abs(r.top) >= NEAR) {
+            window.scrollTo(0, Math.max(0, Math.floor((r.top - 1024) / 1024) * 1024));
+            const s = e.getBoundingClientRect();
+            top = s.top + window.scrollY;
+            height = s.height;
+            window.scrollTo(0, 0);
+          }
+          if (height >= NEAR) height = bottomOf(e) - top;
+          return [r.left - r0.left, top - r0.top, r.width, height];
+        };
+        const sections = parts.map(p => ({ header: frame(p.header), items: p.items.map(frame), footer: frame(p.footer) }));
+        const h = r0.height < NEAR ? r0.height : bottomOf(rootEl) - r0.top;
+        return { width: r0.width, height: h, sections };
+      }
+      return { px, insets, padding, reset, block, root, read };
+    })();
+    """#
+
+    /// CSS grid-lanes: per section a header block, a `display: grid-lanes` container with
+    /// `repeat(n, 1fr)` tracks, the gaps, the inset as padding and `flow-tolerance` (always
+    /// written: CSS's `normal` is 1em), then a footer block.
+    static let gridLanesScript = commonScript + #"""
+    window.__wf = function (input, S) {
+      const c = window.__wfc, L = input.layout;
+      const rootEl = c.root(L, S);
+      const parts = [];
+      for (const sec of input.sections) {
+        const n = sec.columnCount ?? L.columnCount;
+        const I = c.insets(sec.sectionInset ?? L.sectionInset);
+        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
+        const g = document.createElement('div');
+        g.style.cssText = c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
+          + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
+          + ';padding:' + c.padding(I, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
+        sec.items.forEach((it, index) => {
+          const e = document.createElement('div');
+          let css = c.reset + 'padding:0;min-width:0;min-height:0;';
+          const k = Math.min(it.span ?? 1, n);
+          // Round-robin placements as explicit tracks; a span as `span min(k, n)` (a wider span
+          // would add implicit zero-width tracks instead of clamping).
+          if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
+          else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
+          else if (k > 1) css += 'grid-column:span ' + k + ';';
+          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+          else css += 'height:' + c.px(it.height, S) + ';';
+          e.style.cssText = css;
+          g.appendChild(e);
+          part.items.push(e);
+        });
+        rootEl.appendChild(g);
+        part.footer = c.block(rootEl, sec.footer, S);
+        parts.push(part);
+      }
+      return c.read(rootEl, parts);
+    };
+    """#
+
+    /// masonry.js (3.x and 4.x API): per section a header block, a container padded by the inset
+    /// with one Masonry instance (`columnWidth` §5's w, `gutter` the column spacing, no
+    /// transitions, no resize binding), items `span · w + (span - 1) · gutter` wide with the row
+    /// spacing as their `margin-bottom` (masonry.js has no vertical gutter), then a footer block.
+    static let masonryScript = commonScript + #"""
+    window.__wf = function (input, S) {
+      const c = window.__wfc, L = input.layout;
+      const rootEl = c.root(L, S);
+      const parts = [];
+      for (const sec of input.sections) {
+        const n = sec.columnCount ?? L.columnCount;
+        const ins = sec.sectionInset ?? L.sectionInset;
+        const I = c.insets(ins);
+        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
+        const g = document.createElement('div');
+        g.style.cssText = c.reset + 'position:relative;width:100%;padding:' + c.padding(I, S);
+        const W = L.containerWidth * S, gap = L.columnSpacing * S;
+        const w = (W - (I[1] + I[3]) * S - (n - 1) * gap) / n;
+        for (const it of sec.items) {
+          const e = document.createElement('div');
+          const k = Math.min(it.span ?? 1, n);
+          const iw = k * w + (k - 1) * gap;
+          let css = c.reset + 'padding:0;min-height:0;width:' + iw + 'px;margin-bottom:' + c.px(L.rowSpacing, S) + ';';
+          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+          else css += 'height:' + c.px(it.height, S) + ';';
+          e.style.cssText = css;
+          e.className = 'wf-item';
+          g.appendChild(e);
+          part.items.push(e);
+        }
+        rootEl.appendChild(g);
+        new Masonry(g, { itemSelector: '.wf-item', columnWidth: w, gutter: gap, transitionDuration: 0,
+                         isResizeBound: false, resize: false, isInitLayout: true, initLayout: true });
+        part.footer = c.block(rootEl, sec.footer, S);
+        parts.push(part);
+      }
+      return c.read(rootEl, parts);
+    };
+    """#
+}
