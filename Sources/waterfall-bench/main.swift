@@ -9,6 +9,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("verify", benchVerify),
     ("classic", benchClassic),
     ("protocol", benchProtocol),
+    ("protocol-split", benchProtocolSplit),
     ("fuzz", benchFuzz),
     ("ties", benchTies),
 ]

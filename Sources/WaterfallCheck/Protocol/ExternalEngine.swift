@@ -24,6 +24,9 @@ public final class ExternalEngine: LayoutEngine {
         public var stderrLimit: Int
         /// The longest reply line accepted, in bytes (512 MiB; tests inject less).
         public var maxLine: Int
+        /// The most requests kept in flight when the engine declares a pipeline window
+        /// (FIXTURE-FORMAT §9): the smaller of this and the window; 1 sends one at a time.
+        public var maxPipeline = EngineProtocol.Hello.maximumPipeline
 
         public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10,
                     maxLine: Int = ExternalEngine.defaultMaxLine) {
@@ -66,7 +69,7 @@ public final class ExternalEngine: LayoutEngine {
         let (process, hello) = try launch(configuration)
         let engine = ExternalEngine(configuration, descriptor: hello.descriptor)
         engine.process = process
-        engine.pipelineWindow = window(hello)
+        engine.pipelineWindow = window(hello, configuration)
         return engine
     }
 
@@ -229,7 +232,7 @@ public final class ExternalEngine: LayoutEngine {
     /// The announcement ends before a layout that the feature gate or ``layout(_:)`` would not
     /// send (an undeclared feature, a NaN), or a query to an engine without `query`.
     /// - Complexity: O(size of the requests sent).
-    func prefetch(_ requests: [EngineProtocol.Request]) {
+    public func prefetch(_ requests: [EngineProtocol.Request]) {
         guard pipelineWindow > 1, process != nil, !requests.isEmpty else { return }
         if aheadStart == ahead.count { ahead.removeAll(keepingCapacity: true); aheadStart = 0; inFlight = 0 }
         for r in requests {
@@ -302,9 +305,9 @@ public final class ExternalEngine: LayoutEngine {
     }
 
     /// The window the harness uses for `hello`: its `pipeline`, at most
-    /// ``EngineProtocol/Hello/maximumPipeline``; 1 without one.
-    private static func window(_ hello: EngineProtocol.Hello) -> Int {
-        min(hello.pipeline ?? 1, EngineProtocol.Hello.maximumPipeline)
+    /// ``Configuration/maxPipeline`` and ``EngineProtocol/Hello/maximumPipeline``; 1 without one.
+    private static func window(_ hello: EngineProtocol.Hello, _ c: Configuration) -> Int {
+        max(1, min(hello.pipeline ?? 1, c.maxPipeline, EngineProtocol.Hello.maximumPipeline))
     }
 
     /// The error an error reply (`{"id":N,"error":"<code>","message":"..."}`) stands for: a
@@ -336,7 +339,7 @@ public final class ExternalEngine: LayoutEngine {
                               "the restarted engine's hello (\(d.name) \(d.version)) differs from the first (\(descriptor.name) \(descriptor.version))")
         }
         process = p
-        pipelineWindow = Self.window(hello)
+        pipelineWindow = Self.window(hello, configuration)
         return p
     }
 
