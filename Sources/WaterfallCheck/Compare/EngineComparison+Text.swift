@@ -9,7 +9,7 @@ extension EngineComparison.Report {
         let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
         var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(differingCases) different"
-        if differingCases != differences.count { s += " (\(differences.count) distinct minimal input\(differences.count == 1 ? "" : "s"))" }
+        if differingCases != differences.count { s += " (\(differences.count) distinct difference\(differences.count == 1 ? "" : "s"))" }
         s += ", "
         s += "\(skipped.count) skipped, \(faultingCases) engine fault\(faultingCases == 1 ? "" : "s")\n"
         if !skipped.isEmpty {
@@ -26,7 +26,7 @@ extension EngineComparison.Report {
             s += "\ndifference \(k + 1) of \(differences.count): \(f.origin.name) (\(f.origin.originDescription))"
             let before = f.origin.input.itemCount, after = f.minimal.itemCount
             s += f.minimal == f.origin.input ? "\n" : before == after ? ", simplified\n" : ", shrunk from \(before) items to \(after)\n"
-            if !f.alsoIn.isEmpty { s += "  the same minimal input comes from \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): \(f.alsoIn.prefix(8).joined(separator: ", "))\(f.alsoIn.count > 8 ? ", …" : "")\n" }
+            if !f.alsoIn.isEmpty { s += "  the same difference (an equal minimal input, or the same first difference) comes from \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): \(f.alsoIn.prefix(8).joined(separator: ", "))\(f.alsoIn.count > 8 ? ", …" : "")\n" }
             s += "  input: \(CanonicalWriter.compactInput(f.minimal))\n"
             s += "  baseline:  \(Self.describe(f.baseline))\n  candidate: \(Self.describe(f.candidate))\n"
             if let d = f.difference.largestDelta, case .layout(let a) = f.baseline, case .layout(let b) = f.candidate {

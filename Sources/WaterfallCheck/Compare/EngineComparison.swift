@@ -45,7 +45,7 @@ public struct EngineComparison {
         public var candidate: EngineDescriptor
         public var cases = 0
         public var identical = 0
-        /// Cases whose answers differed (``differences`` holds one finding per distinct minimal input).
+        /// Cases whose answers differed (``differences`` holds one finding per distinct difference).
         public var differingCases = 0
         /// Differences, smallest minimal input first.
         public var differences: [Finding] = []
@@ -207,12 +207,20 @@ public struct EngineComparison {
                 report.differences.append(shrunk(f.origin, f.baseline!, f.candidate!, LayoutDiff(entries: [], tolerance: tol), tolerance: tol))
             }
         }
-        // One finding per minimal input (normalised: a clamped span is its column count), faults
-        // first, then smallest first.
+        // One finding per bug: findings merge when their minimal inputs are equal (normalised: a
+        // clamped span is its column count) or their first difference is of the same kind
+        // (``Finding/signature``); the smallest is kept. Faults first, then smallest first.
         var merged: [Finding] = []
-        var index: [LayoutInput: Int] = [:]
-        for f in report.differences {
-            if let k = index[f.minimal.normalised] { merged[k].alsoIn.append(f.origin.name) } else { index[f.minimal.normalised] = merged.count; merged.append(f) }
+        var index: [LayoutInput: Int] = [:], bySignature: [String: Int] = [:]
+        for f in report.differences.sorted(by: { ($0.size, $0.origin.name) < ($1.size, $1.origin.name) }) {
+            let signature = f.signature
+            if let k = index[f.minimal.normalised] ?? signature.flatMap({ bySignature[$0] }) {
+                merged[k].alsoIn.append(f.origin.name)
+            } else {
+                index[f.minimal.normalised] = merged.count
+                if let signature { bySignature[signature] = merged.count }
+                merged.append(f)
+            }
         }
         report.differences = merged.sorted { ($0.fault == nil ? 1 : 0, $0.size, $0.origin.name) < ($1.fault == nil ? 1 : 0, $1.size, $1.origin.name) }
         return report
@@ -250,6 +258,9 @@ public struct EngineComparison {
     }
 
     /// `layout`, or the error code: what shrinking keeps.
+    static func answerKind(_ a: EngineAnswer) -> String { kind(a) }
+
+    /// `layout`, or the error code: what shrinking keeps.
     private static func kind(_ a: EngineAnswer) -> String {
         switch a {
         case .layout: return "layout"
@@ -257,5 +268,36 @@ public struct EngineComparison {
         case .unsupported: return "unsupported"
         case .fault: return "fault"
         }
+    }
+}
+
+extension EngineComparison.Finding {
+    /// What kind of difference this is, for telling bugs apart: the two answers' kinds (`layout`
+    /// or an error code) and, between two layouts, the first differing element in layout order
+    /// (header, item, spanning item, footer, contentSize), how it changed (moved, missing, extra)
+    /// and, for a move, what moved first (x: `column`; else y: `top`; else `frame`). The span bug
+    /// reads "spanning item moved top" on every minimal input it shrinks to, ties sent right
+    /// "item moved column". `nil` for a fault: faults merge only on equal inputs.
+    var signature: String? {
+        guard fault == nil else { return nil }
+        let kinds = EngineComparison.answerKind(baseline) + "/" + EngineComparison.answerKind(candidate)
+        guard case .layout = baseline, case .layout = candidate,
+              let first = difference.entries.filter({ $0.change != .same }).min(by: { $0.subject < $1.subject }) else { return kinds }
+        var role = first.subject.description
+        if case .element(let id) = first.subject {
+            switch id.kind {
+            case .header: role = "header"
+            case .footer: role = "footer"
+            case .item:
+                let span = minimal.sections.indices.contains(id.section) && minimal.sections[id.section].items.indices.contains(id.item)
+                    ? minimal.sections[id.section].items[id.item].span : 1
+                role = span > 1 ? "spanning item" : "item"
+            }
+        }
+        var what = first.change.rawValue
+        if first.change == .moved, let e = first.expected?.components, let a = first.actual?.components, e.count == 4, a.count == 4 {
+            what += !tolerance.matches(e[0], a[0]) ? " column" : !tolerance.matches(e[1], a[1]) ? " top" : " frame"
+        }
+        return "\(kinds) \(role) \(what)"
     }
 }

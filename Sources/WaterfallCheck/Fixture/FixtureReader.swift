@@ -7,14 +7,17 @@ public enum FixtureReader {
     /// - Throws: ``FixtureError`` when the file cannot be read or is not a valid fixture.
     /// - Complexity: O(n) in the file's bytes.
     public static func read(contentsOf url: URL) throws -> Fixture {
-        try JSONDocument(contentsOf: url).decode(Fixture.init(json:))
+        try decode(JSONDocument.bytes(contentsOf: url), file: url.path)
     }
 
     /// Decodes a fixture from its bytes; `file` names it in errors.
     /// - Throws: ``FixtureError`` when `bytes` are not a valid fixture.
     /// - Complexity: O(n) in the bytes.
+    /// - Complexity: O(n) in the bytes. A text of ``piecewiseThreshold`` bytes or more is decoded
+    ///   piece by piece (``decodePiecewise(_:file:)``), so memory stays O(n) with a small constant.
     public static func decode(_ bytes: [UInt8], file: String) throws -> Fixture {
-        try JSONDocument(parsing: bytes, file: file).decode(Fixture.init(json:))
+        if bytes.count >= piecewiseThreshold, let fixture = decodePiecewise(bytes, file: file) { return fixture }
+        return try JSONDocument(parsing: bytes, file: file).decode(Fixture.init(json:))
     }
 
     /// Decodes a fixture from `data`; `file` names it in errors.
@@ -29,7 +32,7 @@ extension FixtureReader {
     /// - Throws: as ``read(contentsOf:)``.
     /// - Complexity: O(n) in the file's bytes.
     public static func load(contentsOf url: URL) throws -> (fixture: Fixture, source: SourceLocator) {
-        let document = try JSONDocument(contentsOf: url)
-        return (try document.decode(Fixture.init(json:)), SourceLocator(bytes: document.bytes))
+        let bytes = try JSONDocument.bytes(contentsOf: url)
+        return (try decode(bytes, file: url.path), SourceLocator(bytes: bytes))
     }
 }

@@ -19,6 +19,7 @@ extension CounterexampleGroup {
     /// same minimal input fails, one line each.
     public var summary: String {
         var s = primary.summary
+        if let origin { s += "\n  first departs from §5 at: \(origin)" }
         let others = failures.filter { $0.invariant != primary.invariant }
         if !others.isEmpty {
             s += "\n  the same input fails \(others.count) more invariant(s):"
@@ -26,7 +27,7 @@ extension CounterexampleGroup {
         }
         // Members whose own minimal input needs more (a footer, a section) to fail their invariant.
         for c in counterexamples.dropFirst() where !failures.contains(where: { $0.invariant == c.invariant }) {
-            s += "\n  also (case \(c.caseIndex), the same bug on an input with \(c.input.itemCount) item(s) in \(c.input.sections.count) section(s)): \(c.failure.message)"
+            s += "\n  also (case \(c.caseIndex), the same first departure on an input with \(c.input.itemCount) item(s) in \(c.input.sections.count) section(s)): \(c.failure.message)"
         }
         return s
     }
@@ -44,7 +45,7 @@ extension FuzzReport {
         if !failingCases.isEmpty {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s), \(groups.count) distinct minimal input(s)"
+        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s), \(groups.count) distinct failure(s)"
         return s
     }
 }

@@ -327,13 +327,14 @@ extension LayoutInput {
     }
 }
 
-/// Counterexamples whose minimal inputs are equal (after ``LayoutInput/normalised``): one bug,
-/// reported once, with every selected invariant that input fails.
+/// Counterexamples of one bug, reported once, with every selected invariant its input fails.
 public struct CounterexampleGroup {
     /// In catalogue order; the first is the one printed and saved.
     public var counterexamples: [Counterexample]
     /// Every selected invariant the primary's minimal input fails, in catalogue order.
     public var failures: [InvariantFailure]
+    /// Where the primary's answer first departs from §5, when it does.
+    public var origin: FailureOrigin?
 
     public var primary: Counterexample { counterexamples[0] }
     /// The invariants of ``failures`` and of every member, in catalogue order.
@@ -344,26 +345,32 @@ public struct CounterexampleGroup {
     /// The lowest failing case of the group.
     public var caseIndex: UInt64 { counterexamples.map(\.caseIndex).min()! }
 
-    /// Groups `counterexamples` (catalogue order): one joins the first group whose minimal input
-    /// equals its own (normalised), or whose primary invariant its own minimal input fails too
-    /// (it shows that group's bug, seen through another invariant that needs more structure: a
-    /// footer for `supplementary`, say); else it starts a group. A shared symptom alone (both
-    /// fail `stacking`) does not merge two groups. ``failures`` is every invariant of
-    /// `invariants` the group's input fails.
+    /// Groups `counterexamples` (catalogue order). One joins the first group
+    /// - whose minimal input equals its own (after ``LayoutInput/normalised``),
+    /// - whose answer first departs from §5 where its own does (``FailureOrigin``: one bug seen
+    ///   through several invariants, each needing its own minimal input), or
+    /// - whose primary invariant its own minimal input fails too (that group's bug, seen through
+    ///   an invariant that needs more structure: a footer for `supplementary`, say);
+    /// else it starts a group. A shared symptom alone (both fail `stacking`) does not merge two
+    /// groups. ``failures`` is every invariant of `invariants` the group's input fails.
+    /// - Complexity: one check of every invariant per counterexample.
     public static func group(_ counterexamples: [Counterexample], engine: LayoutEngine, invariants: InvariantSet) -> [CounterexampleGroup] {
         var groups: [CounterexampleGroup] = []
         var index: [LayoutInput: Int] = [:]
         for c in counterexamples {
             let key = c.input.normalised
             if let k = index[key] { groups[k].counterexamples.append(c); continue }
-            let own = Set(CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants).map(\.invariant))
-            if let k = groups.firstIndex(where: { own.contains($0.primary.invariant) }) {
+            let context = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed)
+            let found = context.check(invariants)
+            let own = Set(found.map(\.invariant))
+            let origin = context.origin
+            if let k = groups.firstIndex(where: { (origin != nil && $0.origin == origin) || own.contains($0.primary.invariant) }) {
                 groups[k].counterexamples.append(c)
                 continue
             }
             index[key] = groups.count
-            let found = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed).check(invariants)
-            groups.append(CounterexampleGroup(counterexamples: [c], failures: found.contains { $0.invariant == c.invariant } ? found : found + [c.failure]))
+            groups.append(CounterexampleGroup(counterexamples: [c], failures: own.contains(c.invariant) ? found : found + [c.failure],
+                                              origin: origin))
         }
         for k in groups.indices {
             let found = groups[k].failures

@@ -22,12 +22,23 @@ public enum SavedCounterexamples {
         return VerifyReport(results: problems + runner.run(files: files), pending: [])
     }
 
-    /// The saved fixture that already shows `group`'s bug: one with an equal input (normalised),
-    /// or one that `replayed` (this run's replay of the folder) found failing one of the group's
-    /// invariants (a different seed finding the same bug adds nothing). `nil`: the group is new.
-    public static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?) -> URL? {
+    /// The saved fixture that already shows `group`'s bug, so a different seed finding it adds
+    /// nothing: one with an equal input (normalised), or one that `replayed` (this run's replay of
+    /// the folder) found failing whose answer from `engine` first departs from §5 where the group's
+    /// does (``FailureOrigin``); for a group with no such departure (an engine-level invariant),
+    /// one failing the group's primary invariant. `nil`: the group is new, and must be saved.
+    /// - Complexity: one layout and one model per failing saved fixture.
+    public static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?, engine: LayoutEngine) -> URL? {
         if let same = Counterexample.saved(group.primary.input, in: directory) { return same }
-        let ids = Set(group.invariants)
-        return replayed?.results.first { r in r.status == .failed && r.failures.contains { ids.contains($0.invariant) } }?.url
+        for r in replayed?.results ?? [] where r.status == .failed {
+            if let origin = group.origin {
+                guard let input = r.fixture?.input ?? (try? FixtureReader.read(contentsOf: r.url))?.input else { continue }
+                let context = CheckContext(input: input, engine: engine, tolerance: group.primary.tolerance, seed: group.primary.querySeed)
+                if context.origin == origin { return r.url }
+            } else if r.failures.contains(where: { $0.invariant == group.primary.invariant }) {
+                return r.url
+            }
+        }
+        return nil
     }
 }

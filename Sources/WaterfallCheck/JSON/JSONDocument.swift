@@ -113,11 +113,15 @@ public final class JSONDocument {
     ///   FIFO or device as not a regular file), or as
     ///   ``init(parsing:file:)``.
     public convenience init(contentsOf url: URL) throws {
-        let bytes: [UInt8]
-        do { bytes = try Self.readBytes(url.path) } catch let reason as ReadFailure {
+        try self.init(parsing: try Self.bytes(contentsOf: url), file: url.path)
+    }
+
+    /// The bytes of the regular file at `url`, read straight into one array.
+    /// - Throws: ``FixtureError`` (at 1:1) when it cannot be read or is not a regular file.
+    public static func bytes(contentsOf url: URL) throws -> [UInt8] {
+        do { return try Self.readBytes(url.path) } catch let reason as ReadFailure {
             throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(reason.message)")
         }
-        try self.init(parsing: bytes, file: url.path)
     }
 
     private struct ReadFailure: Error { var message: String }

@@ -112,8 +112,10 @@ enum FuzzCommand: Command {
         }
         if live { writeStandardError("\r\u{1B}[K") }
 
-        // One block per distinct minimal input (one bug, one report), every invariant it fails listed.
+        // One block per group (one bug, one report), every invariant it fails listed.
         var failures: [(group: CounterexampleGroup, fixture: String, replay: String)] = []
+        // Judges whether a saved fixture shows a group's bug (its first departure from §5).
+        let engineForSaved: LayoutEngine? = mayWrite && !report.groups.isEmpty ? entry.make() : nil
         for g in report.groups {
             let c = g.primary
             let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
@@ -122,7 +124,7 @@ enum FuzzCommand: Command {
             if mayWrite {
                 let directory = URL(fileURLWithPath: saveDirectory)
                 do {
-                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed) {
+                    if let known = SavedCounterexamples.known(g, in: directory, replayed: replayed, engine: engineForSaved!) {
                         saved = saveDirectory + "/" + known.lastPathComponent
                         print("  already saved: \(saved!) shows this bug (not saved again)")
                     } else {
@@ -143,15 +145,20 @@ enum FuzzCommand: Command {
         print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
 
         if let json {
-            let object: [String: Any] = [
-                "engine": descriptor.name, "seed": String(seed), "cases": report.cases,
-                "casesPerSecond": report.casesPerSecond.rounded(),
-                "failures": failures.map { f -> [String: Any] in
-                    ["invariant": f.group.primary.invariant, "invariants": f.group.invariants, "message": f.group.primary.failure.message,
-                     "case": Int(f.group.caseIndex), "replay": f.replay, "fixture": f.fixture, "items": f.group.primary.input.itemCount]
-                },
-            ]
-            try writeReport(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), to: json)
+            // Keys in alphabetical order, as every JSON report of the tool.
+            let object = JSONValue.object([
+                ("cases", .integer(report.cases)), ("casesPerSecond", .number(report.casesPerSecond.rounded())),
+                ("engine", .string(descriptor.name)),
+                ("failures", .array(failures.map { f in
+                    .object([("case", .integer(Int(f.group.caseIndex))), ("fixture", .string(f.fixture)),
+                             ("invariant", .string(f.group.primary.invariant)),
+                             ("invariants", .array(f.group.invariants.map(JSONValue.string))),
+                             ("items", .integer(f.group.primary.input.itemCount)), ("message", .string(f.group.primary.failure.message)),
+                             ("origin", f.group.origin.map { .string($0.description) } ?? .null), ("replay", .string(f.replay))])
+                })),
+                ("seed", .string(String(seed))),
+            ])
+            try writeReport(Data(JSONWriter.text(object).utf8), to: json)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")

@@ -50,14 +50,18 @@ public final class MiniWaterfall: LayoutEngine {
         case placesTallestFirst
     }
 
-    public let bug: Bug
+    /// The bugs switched on (usually one; two for the grouping tests).
+    public let bugs: Set<Bug>
     private var last: LayoutResult?
     private var calls = 0
     public let descriptor: EngineDescriptor
 
-    public init(_ bug: Bug = .none) {
-        self.bug = bug
-        descriptor = EngineDescriptor(name: "mini-\(bug.rawValue)", version: "0", capabilities: [.query])
+    public convenience init(_ bug: Bug = .none) { self.init(bug == .none ? [] : [bug]) }
+
+    public init(_ bugs: Set<Bug>) {
+        self.bugs = bugs
+        let name = bugs.isEmpty ? "none" : bugs.map(\.rawValue).sorted().joined(separator: "+")
+        descriptor = EngineDescriptor(name: "mini-\(name)", version: "0", capabilities: [.query])
     }
 
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
@@ -65,7 +69,7 @@ public final class MiniWaterfall: LayoutEngine {
         calls += 1
         let fault: LayoutError? = { do { _ = try ReferenceLayout.validate(input); return nil } catch { return error as? LayoutError } }()
         // The noValidation bug: bad heights are laid out as given.
-        if let fault, !(bug == .noValidation && fault.code == .invalidItemHeight) { throw fault }
+        if let fault, !(bugs.contains(.noValidation) && fault.code == .invalidItemHeight) { throw fault }
         let s = input.layout
         let W = s.containerWidth
         var top: CGFloat = 0
@@ -79,16 +83,16 @@ public final class MiniWaterfall: LayoutEngine {
             }
             let I = input.sectionInset(of: section)
             let n = input.columnCount(of: section)
-            let available = bug == .widthIgnoresInsets ? W : W - I.left - I.right
+            let available = bugs.contains(.widthIgnoresInsets) ? W : W - I.left - I.right
             var w = (available - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
-            let start = top + I.top + (bug == .firstRowOneMarginLow ? s.rowSpacing : 0)
+            let start = top + I.top + (bugs.contains(.firstRowOneMarginLow) ? s.rowSpacing : 0)
             var heights = Array(repeating: start, count: n)
             var bottom = top + I.top
             var cursor = 0
             var frames = Array(repeating: CGRect.null, count: section.items.count)
             var order = Array(section.items.indices)
-            if bug == .placesTallestFirst {
+            if bugs.contains(.placesTallestFirst) {
                 order.sort { itemHeight(section.items[$0], width: w) > itemHeight(section.items[$1], width: w) }
             }
             for (placed, i) in order.enumerated() {
@@ -100,11 +104,11 @@ public final class MiniWaterfall: LayoutEngine {
                 case .height(let v): h = v
                 case .size(let size):
                     h = size.height * iw / size.width
-                    if let p = s.pixelScale, bug != .ignoresPixelScaleForHeights { h = (h * p).rounded(.down) / p }
+                    if let p = s.pixelScale, !bugs.contains(.ignoresPixelScaleForHeights) { h = (h * p).rounded(.down) / p }
                 }
-                if bug == .rejectsZeroHeight, h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
+                if bugs.contains(.rejectsZeroHeight), h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
                 // Candidate tops per start column.
-                let tops = (0...(n - k)).map { c in bug == .spanUsesFirstColumn ? heights[c] : heights[c..<(c + k)].max()! }
+                let tops = (0...(n - k)).map { c in bugs.contains(.spanUsesFirstColumn) ? heights[c] : heights[c..<(c + k)].max()! }
                 var c: Int
                 switch s.placement {
                 case .leftToRight: c = placed % n
@@ -112,39 +116,39 @@ public final class MiniWaterfall: LayoutEngine {
                 case .shortestFirst:
                     let m = tops.min()!
                     let tied = tops.indices.filter {
-                        bug == .tieToleranceExclusive ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
+                        bugs.contains(.tieToleranceExclusive) ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
                     }
                     // (The tied set is empty only when a NaN height, let in by noValidation, got here.)
-                    if bug == .tiesGoRight { c = tied.last ?? 0 }
+                    if bugs.contains(.tiesGoRight) { c = tied.last ?? 0 }
                     else if s.tieBreak == .afterPrevious {
-                        c = tied.first { bug == .afterPreviousSkipsCursor ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
+                        c = tied.first { bugs.contains(.afterPreviousSkipsCursor) ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
                     }
                     else { c = tied.first ?? 0 }
                 }
                 let y = tops[c]
-                let x = (bug == .ignoresLeftInset ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
-                frames[i] = CGRect(x: x, y: bug == .nanForZeroHeight && h == 0 ? .nan : y, width: iw, height: h)
-                let raise = bug == .tallItemsDoNotStack && h > 100 ? 0 : h
+                let x = (bugs.contains(.ignoresLeftInset) ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
+                frames[i] = CGRect(x: x, y: bugs.contains(.nanForZeroHeight) && h == 0 ? .nan : y, width: iw, height: h)
+                let raise = bugs.contains(.tallItemsDoNotStack) && h > 100 ? 0 : h
                 for j in c..<(c + k) {
-                    if bug == .accumulatesInOtherOrder { heights[j] = y; heights[j] += raise + s.rowSpacing }
+                    if bugs.contains(.accumulatesInOtherOrder) { heights[j] = y; heights[j] += raise + s.rowSpacing }
                     else { heights[j] = y + raise + s.rowSpacing }
                 }
                 cursor = c + k
                 bottom = max(bottom, y + h)
             }
-            if bug == .dropsLastItem, !frames.isEmpty { frames.removeLast() }
+            if bugs.contains(.dropsLastItem), !frames.isEmpty { frames.removeLast() }
             result.items = frames
             trailing = section.items.isEmpty ? 0 : s.rowSpacing
             top = bottom + I.bottom
             if let f = section.footer {
-                let fy = bug == .footerIgnoresBottomInset ? bottom : top
+                let fy = bugs.contains(.footerIgnoresBottomInset) ? bottom : top
                 result.footer = CGRect(x: f.inset.left, y: fy + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
                 top += f.inset.top + f.height + f.inset.bottom
             }
             out.append(result)
         }
-        if bug == .trailingSpacingInContentSize { top += trailing }
-        if bug == .alternatesContentHeight, calls % 2 == 0 { top += 1 }
+        if bugs.contains(.trailingSpacingInContentSize) { top += trailing }
+        if bugs.contains(.alternatesContentHeight), calls % 2 == 0 { top += 1 }
         let r = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: out)
         last = r
         return r
@@ -160,7 +164,7 @@ public final class MiniWaterfall: LayoutEngine {
     public func elements(in rect: CGRect) throws -> [ElementID] {
         guard let last else { throw QueryError.noLayout }
         let all = last.elements.filter { !$0.frame.isNull }
-        if bug == .queryReturnsEverything { return all.map(\.id) }
+        if bugs.contains(.queryReturnsEverything) { return all.map(\.id) }
         return all.filter { $0.frame.meets(rect) }.map(\.id)
     }
 }

@@ -58,6 +58,21 @@ struct CompareTests {
         #expect(minimal.layout.sectionInset == .zero)
     }
 
+    @Test("the span bug against the reference: one difference, whatever the cases")
+    func spanBugIsOneDifference() throws {
+        let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: BrokenEngines.spanBug.make())
+        let report = comparison.run(CaseGenerator(InputGenerator()).cases(seed: 1, count: 2_000, features: comparison.commonFeatures))
+        #expect(report.differingCases > 1)
+        #expect(report.differences.count == 1, "\(report.differences.map { CanonicalWriter.compactInput($0.minimal) })")
+        #expect(report.differences.first?.signature == "layout/layout spanning item moved top")
+        // Two bugs stay two differences: ties sent right (an item's column) and trailing row
+        // spacing in the content height (contentSize alone).
+        let two = EngineComparison(baseline: ReferenceEngine(), candidate: MiniWaterfall([.tiesGoRight, .trailingSpacingInContentSize]))
+        let both = two.run(CaseGenerator(InputGenerator()).cases(seed: 1, count: 2_000, features: two.commonFeatures))
+        #expect(Set(both.differences.compactMap(\.signature)).isSuperset(of: ["layout/layout item moved column", "layout/layout contentSize moved"]),
+                "\(both.differences.map(\.signature))")
+    }
+
     @Test("an engine that breaks ties to the right: every difference shrinks to one minimal input")
     func tiesFake() throws {
         let candidate = try EngineRegistry.builtIn.resolve("exec:python3 '\(S.fakeEngine)' ties", options: .init(timeout: 10))

@@ -1,0 +1,59 @@
+import Foundation
+import WaterfallLayout
+
+/// Where an engine's answer first departs from FIXTURE-FORMAT §5, in layout order (section by
+/// section: header, items, footer; then `contentSize`): the kind of element and what about it.
+/// One bug shows through many invariants on many minimal inputs (the spanning item stacked on
+/// its first column's height fails `no-overlap` on one input, `within-bounds` with a second
+/// section, `placement` with a third column), but its first departure is the same on every one
+/// of them; failures are grouped by it (``CounterexampleGroup/group(_:engine:invariants:)``), the
+/// way Hypothesis tells bugs apart by where they are raised.
+///
+/// Two different bugs with the same first departure (two stacking bugs of spanning items, say)
+/// are grouped as one: the group lists every member's minimal input, and fixing one bug leaves
+/// the other to the next run.
+public struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
+    public enum Element: String, Hashable, Sendable {
+        case header, item, spanningItem = "spanning item", footer, contentSize
+    }
+    public enum Departure: String, Hashable, Sendable {
+        /// The element's y is not §5's in the column the engine took (stacking).
+        case top
+        /// The column is one the rule does not pick, or x is no column origin.
+        case column
+        /// Anything else of the frame: width, height, a supplementary view's x.
+        case frame
+    }
+    public var element: Element
+    public var departure: Departure
+
+    public var description: String { "\(element.rawValue): \(departure.rawValue)" }
+}
+
+extension CheckContext {
+    /// The first departure of the engine's frames from ``LayoutModel``, or `nil` when there is
+    /// none to find: an invalid input, no layout, a result whose shape is not the input's
+    /// (`complete` reports that), or frames that agree with §5 everywhere.
+    /// - Complexity: O(elements), on the model the geometric invariants already built.
+    var origin: FailureOrigin? {
+        guard let r = result, r.sections.count == input.sections.count,
+              zip(r.sections, input.sections).allSatisfy({ $0.items.count == $1.items.count }) else { return nil }
+        for (si, s) in model.sections.enumerated() {
+            if let e = s.header, let a = r.sections[si].header, !close(a, e) { return FailureOrigin(element: .header, departure: .frame) }
+            for (i, m) in s.items.enumerated() {
+                let f = r.sections[si].items[i]
+                let element: FailureOrigin.Element = input.sections[si].items[i].span > 1 ? .spanningItem : .item
+                if f.isNull || !m.aligned { return FailureOrigin(element: element, departure: .column) }
+                if !close(f.minY, m.frame.minY) { return FailureOrigin(element: element, departure: .top) }
+                if !m.placementAllowed { return FailureOrigin(element: element, departure: .column) }
+                if !close(f, m.frame) { return FailureOrigin(element: element, departure: .frame) }
+            }
+            if let e = s.footer, let a = r.sections[si].footer, !close(a, e) { return FailureOrigin(element: .footer, departure: .frame) }
+        }
+        let l = input.layout
+        if !close(r.contentSize.width, l.containerWidth) || !close(r.contentSize.height, max(model.finalTop, l.minimumContentHeight)) {
+            return FailureOrigin(element: .contentSize, departure: .frame)
+        }
+        return nil
+    }
+}
