@@ -10,6 +10,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("classic", benchClassic),
     ("protocol", benchProtocol),
     ("protocol-split", benchProtocolSplit),
+    ("compare", benchCompare),
     ("fuzz", benchFuzz),
     ("ties", benchTies),
 ]
