@@ -143,7 +143,20 @@ final class EngineProcess {
         func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
         func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
         /// SIGKILLs every live group and stops further starts (``isStopped``); returns how many.
-        func killAll() -> Int { lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return ids.count } }
+        func killAll() -> Int {
+            let groups = lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return Array(ids) }
+            // SIGKILL is delivered asynchronously, and on a loaded machine a killed build or engine
+            // can outlive the harness's exit by a few milliseconds: wait (up to 2 s in all) until
+            // every group is gone, reaping our own children, so nothing of the run outlives it.
+            let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+            for id in groups {
+                while kill(-id, 0) == 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+                    while waitpid(-id, nil, WNOHANG) > 0 {}
+                    usleep(2_000)
+                }
+            }
+            return groups.count
+        }
         /// Whether ``killAll()`` has run: the run is ending, engines are not restarted (D9).
         var isStopped: Bool { lock.withLock { stopped } }
     }
