@@ -50,7 +50,7 @@ struct PipelineTests {
     @Test("a crash, a hang, garbage in the middle of a window: that request faults, the others are answered correctly",
           arguments: [("crash", EngineFault.Kind.crashed), ("hang", .timedOut), ("garbage", .malformedReply)])
     func faultMidWindow(mode: String, kind: EngineFault.Kind) throws {
-        let engine = try ExternalEngine.start(S.pipelineFake(mode, timeout: mode == "hang" ? 1 : 10))
+        let engine = try ExternalEngine.start(S.pipelineFake(mode, timeout: mode == "hang" ? 5 : 10))
         defer { engine.shutdown() }
         let first = try #require(engine.processID)
         engine.prefetch(Self.window.map { .layout($0) })
