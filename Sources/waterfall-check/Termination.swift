@@ -26,8 +26,13 @@ func stopEnginesOnTermination() {
         while true {
             var set = awaited, received: Int32 = 0
             guard sigwait(&set, &received) == 0 else { return }
+            // This thread ends the run (unless the command stops in order): say so before
+            // stopping the engines, which may take up to 2 s, so the main thread, seeing its
+            // engine die meanwhile, cannot finish the run first with another status.
+            let orderly = received == SIGINT && interrupts == 0 && Interrupt.handler != nil
+            if !orderly { Interrupt.exiting = true }
             let stopped = ExternalEngine.killAll()
-            if received == SIGINT, interrupts == 0, let handler = Interrupt.handler {
+            if orderly, let handler = Interrupt.handler {
                 interrupts += 1
                 handler()
                 continue
@@ -53,6 +58,13 @@ func removeTemporaries() {
 enum Interrupt {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: (() -> Void)?
+    nonisolated(unsafe) private static var ending = false
+    /// Set by the termination thread once it is going to exit with 128 + the signal: `main`
+    /// then leaves the exit to it.
+    static var exiting: Bool {
+        get { lock.withLock { ending } }
+        set { lock.withLock { ending = newValue } }
+    }
     static var handler: (() -> Void)? {
         get { lock.withLock { installed } }
         set { lock.withLock { installed = newValue } }

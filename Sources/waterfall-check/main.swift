@@ -78,4 +78,7 @@ func main() -> Int32 {
 
 stopEnginesOnTermination()
 setvbuf(stdout, nil, _IOLBF, 0)
-exit(main())
+let status = main()
+// A signal is ending the run: the termination thread exits with 128 + the signal.
+while Interrupt.exiting { sleep(1) }
+exit(status)
