@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
-let package = Package(
+var package = Package(
     name: "WaterfallCheck",
     // The engine contract (WaterfallLayout) builds for iOS too; the harness needs json-c
     // (pkg-config), which iOS does not have (docs/swift-api.md, "What works where").
@@ -49,3 +50,12 @@ let package = Package(
     // harness's worker pools without catching anything the tests do not.
     swiftLanguageModes: [.v5]
 )
+
+// The libFuzzer target's engines (built-in plus the tests' broken ones), only for scripts/libfuzz,
+// which sets WATERFALL_LIBFUZZ=1 and builds this static library with -sanitize=fuzzer in its own
+// scratch path, then links Sources/WaterfallLibFuzz/Entry/main.swift against it with swiftc
+// (docs/libfuzzer.md). `swift build`, `swift test` and the gate never see it.
+if ProcessInfo.processInfo.environment["WATERFALL_LIBFUZZ"] == "1" {
+    package.products.append(.library(name: "WaterfallLibFuzz", type: .static, targets: ["WaterfallLibFuzz"]))
+    package.targets.append(.target(name: "WaterfallLibFuzz", dependencies: ["WaterfallEngines", "WaterfallCheckTestSupport"], exclude: ["Entry"]))
+}

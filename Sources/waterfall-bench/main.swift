@@ -15,7 +15,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("ties", benchTies),
 ]
 /// Groups run only when named.
-let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives)]
+let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer)]
 
 let selected = Set(CommandLine.arguments.dropFirst())
 let onDemandNames = Set(onDemand.map(\.name))

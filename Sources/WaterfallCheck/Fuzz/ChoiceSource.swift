@@ -5,7 +5,8 @@
 /// smallest number). While fuzzing, the values come from a ``SplitMix64``; while shrinking, from an
 /// edited copy of a failing case's recorded sequence (``init(replaying:)``), values past its end
 /// read as 0 and values above their bound are clamped. Either way ``choices`` records what was
-/// actually used, so replaying a recording gives the same input.
+/// actually used, so replaying a recording gives the same input. Under libFuzzer the values come
+/// from the fuzzer's bytes (``init(bytes:)``), so its mutations are mutations of the decisions.
 ///
 /// ``spans`` marks the choices of each structured draw (an item, a section, a list), which the
 /// shrinker deletes or zeroes as a whole.
@@ -16,19 +17,60 @@ public struct ChoiceSource {
     public private(set) var spans: [Range<Int>] = []
     private var rng: SplitMix64?
     private let prefix: [UInt64]
+    /// libFuzzer's input (``init(bytes:)``) and the next byte to read.
+    private let bytes: [UInt8]?
+    private var offset = 0
+    /// The bound of every draw, when recorded (``init(replaying:recordingBounds:)``).
+    public private(set) var bounds: [UInt64]?
 
     /// Draws random choices from `rng`.
     public init(random rng: SplitMix64) {
         self.rng = rng
         self.prefix = []
+        self.bytes = nil
         choices.reserveCapacity(256)
     }
 
-    /// Replays `prefix`, then answers 0 to every further draw.
-    public init(replaying prefix: [UInt64]) {
+    /// Replays `prefix`, then answers 0 to every further draw. With `recordingBounds`, ``bounds``
+    /// keeps each draw's bound (for ``bytes(encoding:bounds:)``).
+    public init(replaying prefix: [UInt64], recordingBounds: Bool = false) {
         self.rng = nil
         self.prefix = prefix
+        self.bytes = nil
+        if recordingBounds { bounds = [] }
         choices.reserveCapacity(prefix.count)
+    }
+
+    /// Reads every choice from `bytes`, as Hypothesis's `fuzz_one_input` does: a draw with bound
+    /// `b` takes the next ``byteWidth(_:)`` bytes as a big-endian integer `r` and answers `r` when
+    /// `r <= b`, else `r % (b + 1)`; past the end the bytes read as 0 (the simplest answers). So
+    /// every byte string is a valid choice sequence, shorter strings are simpler inputs, and the
+    /// encoding of a recorded sequence (``bytes(encoding:bounds:)``) reads back as that sequence.
+    public init(bytes: [UInt8]) {
+        self.rng = nil
+        self.prefix = []
+        self.bytes = bytes
+        choices.reserveCapacity(min(bytes.count, 4096))
+    }
+
+    /// The bytes one draw with bound `bound` reads: 0 for a bound of 0, 1 up to 255, 2 up to
+    /// 65,535, ... 8 for 2^56 and above.
+    @inlinable
+    public static func byteWidth(_ bound: UInt64) -> Int { (64 - bound.leadingZeroBitCount + 7) / 8 }
+
+    /// The bytes that ``init(bytes:)`` reads back as `choices`, given each draw's bound (from a
+    /// replay with `recordingBounds`): each value big-endian in its draw's width, trailing zero
+    /// bytes dropped (they read the same as the end). A value above its bound is clamped to it.
+    /// - Complexity: O(total width).
+    public static func bytes(encoding choices: [UInt64], bounds: [UInt64]) -> [UInt8] {
+        var out: [UInt8] = []
+        for (v, b) in zip(choices, bounds) {
+            let value = min(v, b)
+            let k = byteWidth(b)
+            for j in stride(from: k - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: value >> (UInt64(j) * 8))) }
+        }
+        while out.last == 0 { out.removeLast() }
+        return out
     }
 
     /// A value in `0...bound`. O(1).
@@ -37,8 +79,16 @@ public struct ChoiceSource {
         let i = choices.count
         if rng != nil {
             v = rng!.next(upTo: bound)
+        } else if let bytes {
+            var r: UInt64 = 0
+            for _ in 0..<ChoiceSource.byteWidth(bound) {
+                r = r << 8 | UInt64(offset < bytes.count ? bytes[offset] : 0)
+                offset += 1
+            }
+            v = r <= bound ? r : r % (bound + 1)
         } else {
             v = i < prefix.count ? min(prefix[i], bound) : 0
+            bounds?.append(bound)
         }
         choices.append(v)
         return v

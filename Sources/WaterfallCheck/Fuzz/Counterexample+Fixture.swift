@@ -8,7 +8,7 @@ extension Counterexample {
     /// UInt64 does not fit a double), case index, and the engine's actual output (`contentSize`
     /// and `sections` as in `expected`, or `error`; non-finite numbers as strings, a missing frame as null).
     ///
-    /// `source` is a runnable command line: `--engine` is `engineArgument` (what the user passed,
+    /// `source` is a runnable command line (`--from-bytes FILE` for one shrunk from a libFuzzer input): `--engine` is `engineArgument` (what the user passed,
     /// e.g. `exec:./my-engine`), else the engine's name, shell-quoted either way (D15: an
     /// engine's hello name is untrusted text).
     ///
@@ -37,7 +37,7 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) --seed \(seed) --cases \(caseIndex + 1)\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
+            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) \(bytesFile.map { "--from-bytes \(shellQuoted($0))" } ?? "--seed \(seed) --cases \(caseIndex + 1)")\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
             tolerance: tol == .default ? nil : tol.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 

@@ -51,6 +51,9 @@ public struct Counterexample {
     public var tolerance: Tolerance
     public var invariants: InvariantSet
     public var querySeed: UInt64
+    /// The libFuzzer input file this was shrunk from (``Fuzzer/run(bytes:file:)``), for the
+    /// fixture's `source` line; `nil` for a generated case.
+    public var bytesFile: String? = nil
 }
 
 /// Live figures for a progress line.
@@ -240,6 +243,46 @@ public final class Fuzzer {
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
             report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
+        }
+        report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
+        report.shrinkSeconds = now() - shrinkStart
+        return report
+    }
+
+    /// Checks one libFuzzer input (a crash artifact) as case 0 and shrinks every invariant it
+    /// fails from its choices, then groups them: the report `run()` gives, for one case. The
+    /// configuration's seed must be ``LibFuzzerTarget/seed(of:)`` of `bytes`, so the query rects
+    /// are the ones the fuzz target checked.
+    /// - Returns: no counterexample when the input passes (the engine or the invariants changed
+    ///   since, or the crash was not an invariant's); an engine fault is reported as in ``run(progress:)``.
+    /// - Parameter file: where the bytes came from, for the fixtures' `source` (``Counterexample/bytesFile``).
+    public func run(bytes: [UInt8], file: String? = nil) -> FuzzReport {
+        lock.withLock { nextCase = 0; done = 0; firstFailure = [:]; failingCases = [:] }
+        let config = configuration
+        let start = now()
+        var report = FuzzReport(seed: config.seed)
+        let engine = makeEngine()
+        var source = ChoiceSource(bytes: bytes)
+        let input = generator.generate(&source)
+        let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
+        let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: Fuzzer.querySeed(config.seed, 0))
+        var failures = context.check(config.invariants)
+        if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+            failures = []
+            report.engineFaultCases = 1
+            report.engineFaults = [(0, ext.lastFault.map { "\($0)" } ?? "engine fault")]
+        }
+        var skipped = false
+        if case .unsupported = context.outcome { skipped = true }
+        report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount)
+        report.seconds = now() - start
+        for f in failures { report.failingCases[f.invariant] = 1 }
+        let shrinkStart = now()
+        let candidate = Shrinker.Candidate(source)
+        for f in failures {
+            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate)
+            c.bytesFile = file
+            report.counterexamples.append(c)
         }
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart

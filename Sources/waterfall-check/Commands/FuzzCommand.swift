@@ -10,6 +10,7 @@ enum FuzzCommand: Command {
     USAGE: waterfall-check fuzz [--engine NAME|exec:CMD] [--seed S] [--cases N | --duration SEC] [--jobs N]
                                 [--save DIR] [--json FILE] [--html DIR] [--keep-going] [--invariants a,b]
                                 [--skip a,b] [--shrink-time SEC] [--tolerance PT] [--list-invariants]
+           waterfall-check fuzz --engine NAME|exec:CMD --from-bytes FILE [--save DIR] [--json FILE] ...
 
     Prints the seed first, replays the fixtures saved in DIR, then checks generated cases
     (case i of seed S is the same input on every machine and with any --jobs). The first failing
@@ -37,6 +38,10 @@ enum FuzzCommand: Command {
       --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
       --isolate           run a built-in engine in a waterfall-engine subprocess (a trap
                           becomes a reported fault with its input saved)
+      --from-bytes FILE   check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes
+                          are the generator's choices) instead of generated cases, shrink what it
+                          fails and save it as any counterexample; the replay line is this command
+                          (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going
       --list-invariants   print the invariant catalogue and exit
 
     Ctrl-C stops the run, saves what was found and prints the replay line.
@@ -53,7 +58,9 @@ enum FuzzCommand: Command {
             return exitCode(.passed)
         }
         let engineName = try args.value("--engine")
-        let seed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", parseSeed) ?? UInt64.random(in: 0...UInt64.max)
+        let givenSeed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", parseSeed)
+        let explicitSeed = givenSeed != nil
+        var seed = givenSeed ?? UInt64.random(in: 0...UInt64.max)
         let cases = try args.positiveInt("--cases")
         let duration = try args.value("--duration", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         if cases != nil && duration != nil { throw WaterfallCheckError.usage("give --cases or --duration, not both") }
@@ -65,11 +72,20 @@ enum FuzzCommand: Command {
         let only = try args.value("--invariants").map(idList)
         let skip = try args.value("--skip").map(idList) ?? []
         let shrinkTime = try args.seconds("--shrink-time") ?? 10
+        let fromBytes = try args.value("--from-bytes")
         let options = try engineOptions(&args)
         let explicitTolerance = try args.tolerance()
         let tolerance = explicitTolerance ?? .default
         let rest = try args.finish()
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
+        // A libFuzzer input: read before anything runs, so a bad file is the first thing said.
+        var bytes: [UInt8]?
+        if let fromBytes {
+            if explicitSeed || cases != nil || duration != nil || keepGoing {
+                throw WaterfallCheckError.usage("--from-bytes checks one input: not with --seed, --cases, --duration or --keep-going")
+            }
+            bytes = try readFuzzInput(fromBytes)
+        }
 
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
@@ -86,8 +102,13 @@ enum FuzzCommand: Command {
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
-        print("seed: \(seed)")
-        print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        if let bytes { seed = LibFuzzerTarget.seed(of: bytes) }
+        print("seed: \(seed)\(fromBytes.map { " (of the \(bytes!.count) bytes of \(TextReport.printable($0)))" } ?? "")")
+        if let fromBytes {
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), libFuzzer input \(TextReport.printable(fromBytes)), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        } else {
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+        }
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
@@ -102,7 +123,7 @@ enum FuzzCommand: Command {
 
         let live = isatty(STDERR_FILENO) != 0
         var lastPlain = 0.0
-        let report = fuzzer.run { p in
+        let report = bytes.map { fuzzer.run(bytes: $0, file: fromBytes) } ?? fuzzer.run { p in
             if live {
                 writeStandardError("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)")
             } else if p.seconds - lastPlain >= 10 {
@@ -137,12 +158,16 @@ enum FuzzCommand: Command {
             }
             print(CanonicalWriter.string(for: fixture), terminator: "")
             let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
-            let replay = "waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+            let replay = fromBytes != nil ? "waterfall-check fuzz --engine \(engineArg) --from-bytes \(shellQuoted(fromBytes!))\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+                : "waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
             print("  replay: \(replay)")
             failures.append((g, saved ?? fixture.name, replay))
         }
         print(report.statistics)
-        print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")")
+        if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
+            print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
+        }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")") }
 
         if let json {
             // Keys in alphabetical order, as every JSON report of the tool.
@@ -196,6 +221,24 @@ enum FuzzCommand: Command {
         }
         print("replayed \(report.results.count) fixture(s) from \(directory): \(failed) failing\(skipped > 0 ? ", \(skipped) skipped (features the engine does not declare)" : "")")
         return (failed, report)
+    }
+
+    /// The bytes of a libFuzzer input file.
+    /// - Throws: ``WaterfallCheckError/cannotRead(path:reason:)`` naming the file when it does not
+    ///   exist, is a directory or cannot be read. An empty file is the all-zero choice sequence.
+    static func readFuzzInput(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw WaterfallCheckError.cannotRead(path: "--from-bytes \(path)", reason: "no such file")
+        }
+        if isDirectory.boolValue { throw WaterfallCheckError.cannotRead(path: "--from-bytes \(path)", reason: "is a directory, not a libFuzzer input file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WaterfallCheckError.cannotRead(path: "--from-bytes \(path)", reason: "permission denied or not a regular file")
+        }
+        // An empty file is a real input (libFuzzer writes crash-da39a3ee..., the SHA-1 of nothing,
+        // when the simplest case fails): the all-zero choice sequence. Said, never refused.
+        if data.isEmpty { print("note: \(TextReport.printable(path)) is empty: the all-zero choice sequence (the simplest input)") }
+        return [UInt8](data)
     }
 
     static func parseSeed(_ s: String) -> UInt64? {

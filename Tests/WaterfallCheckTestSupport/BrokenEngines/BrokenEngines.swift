@@ -35,5 +35,8 @@ public enum BrokenEngines {
         Entry(invariant: "placement", bug: bug.rawValue, make: { MiniWaterfall(bug) })
     }
     public static let spanBug = Entry(invariant: "no-overlap", bug: "spanUsesFirstColumn", make: { MiniWaterfall(.spanUsesFirstColumn) })
+    /// The bug behind a deep branch (third section, header, a span wider than the columns,
+    /// `afterPrevious`): what coverage guidance finds and the weighted generator rarely does.
+    public static let deepBranch = Entry(invariant: "stacking", bug: "deepThirdSection", make: { MiniWaterfall(.deepThirdSection) })
     public static let otherOrder = Entry(invariant: "", bug: "accumulatesInOtherOrder", make: { MiniWaterfall(.accumulatesInOtherOrder) })
 }

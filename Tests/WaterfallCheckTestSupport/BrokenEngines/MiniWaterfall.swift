@@ -48,6 +48,12 @@ public final class MiniWaterfall: LayoutEngine {
         case noValidation
         /// `prefix-stable`: the tallest items are placed first.
         case placesTallestFirst
+        /// `stacking` (and more), behind a deep branch: in the third section, when it has a
+        /// header with a top inset, under `afterPrevious` and pixelScale 3, the fourth item
+        /// wider than the section's 3 or more columns sits 1 pt low. The weighted generator
+        /// rarely meets that conjunction; coverage guidance climbs it one condition (and one
+        /// wide item) at a time (docs/libfuzzer.md has both times).
+        case deepThirdSection
     }
 
     /// The bugs switched on (usually one; two for the grouping tests).
@@ -75,7 +81,7 @@ public final class MiniWaterfall: LayoutEngine {
         var top: CGFloat = 0
         var out: [SectionFrames] = []
         var trailing: CGFloat = 0
-        for section in input.sections {
+        for (sectionIndex, section) in input.sections.enumerated() {
             var result = SectionFrames()
             if let h = section.header {
                 result.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
@@ -90,6 +96,7 @@ public final class MiniWaterfall: LayoutEngine {
             var heights = Array(repeating: start, count: n)
             var bottom = top + I.top
             var cursor = 0
+            var wideSeen = 0
             var frames = Array(repeating: CGRect.null, count: section.items.count)
             var order = Array(section.items.indices)
             if bugs.contains(.placesTallestFirst) {
@@ -125,7 +132,21 @@ public final class MiniWaterfall: LayoutEngine {
                     }
                     else { c = tied.first ?? 0 }
                 }
-                let y = tops[c]
+                var y = tops[c]
+                // One condition per branch, so coverage sees each step (deepThirdSection); the
+                // count of wide items is a loop counter, whose hit counts libFuzzer tells apart.
+                if bugs.contains(.deepThirdSection), sectionIndex == 2 {
+                    if let header = section.header, header.inset.top > 0 {
+                        if s.tieBreak == .afterPrevious {
+                            if s.pixelScale == 3 {
+                                if item.span > n, n >= 3 {
+                                    wideSeen += 1
+                                    if wideSeen >= 4 { y += 1 }
+                                }
+                            }
+                        }
+                    }
+                }
                 let x = (bugs.contains(.ignoresLeftInset) ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
                 frames[i] = CGRect(x: x, y: bugs.contains(.nanForZeroHeight) && h == 0 ? .nan : y, width: iw, height: h)
                 let raise = bugs.contains(.tallItemsDoNotStack) && h > 100 ? 0 : h
