@@ -28,6 +28,27 @@ func benchFuzz() throws {
                    String(format: "%.2f", report.seconds), "\(report.counterexamples.count)"], widths: widths))
     }
 
+    // Where a case's time goes: 20,000 generated cases, the case's layout (and §6 validation)
+    // alone, then each invariant on its own above that.
+    print("")
+    let generator = InputGenerator(largeItems: 64)
+    let inputs = (0..<20_000).map { Fuzzer.generate(seed: 7, case: UInt64($0), generator: generator).0 }
+    let engine = ReferenceEngine()
+    func perCase(_ set: InvariantSet) -> Double {
+        median(runs: 3) { for (i, input) in inputs.enumerated() { _ = checkInvariants(input, engine: engine, tolerance: .default, invariants: set, seed: UInt64(i)) } }
+            / Double(inputs.count)
+    }
+    let base = perCase([])
+    let all = perCase(.all)
+    let w3 = [24, 12, 10]
+    print(row(["fuzz time per case", "µs", "share"], widths: w3))
+    print(row(["layout + validation", String(format: "%.2f", base * 1e6), String(format: "%.0f%%", base / all * 100)], widths: w3))
+    for inv in Invariants.all {
+        let t = max(0, perCase(InvariantSet(inv)) - base)
+        print(row([inv.id, String(format: "%.2f", t * 1e6), String(format: "%.0f%%", t / all * 100)], widths: w3))
+    }
+    print(row(["every invariant", String(format: "%.2f", all * 1e6), "100%"], widths: w3))
+
     print("")
     let w2 = [30, 20, 8, 12, 12, 8]
     print(row(["broken engine", "invariant", "case", "find (s)", "shrink (s)", "items"], widths: w2))

@@ -9,6 +9,8 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("verify", benchVerify),
     ("classic", benchClassic),
     ("protocol", benchProtocol),
+    ("protocol-split", benchProtocolSplit),
+    ("compare", benchCompare),
     ("fuzz", benchFuzz),
     ("ties", benchTies),
     ("web", benchWeb),

@@ -26,10 +26,11 @@ func stopEnginesOnTermination() {
         while true {
             var set = awaited, received: Int32 = 0
             guard sigwait(&set, &received) == 0 else { return }
+            // This thread ends the run (unless the command stops in order): say so before
+            // stopping the engines, which may take up to 2 s, so the main thread, seeing its
+            // engine die meanwhile, cannot finish the run first with another status.
             let orderly = received == SIGINT && interrupts == 0 && Interrupt.handler != nil
-            // Decided before the engines die: the command, seeing them gone, may finish first;
-            // `main` then waits for this thread's exit status instead of giving its own.
-            if !orderly { Termination.isExiting = true }
+            if !orderly { Interrupt.exiting = true }
             let stopped = ExternalEngine.killAll()
             if orderly, let handler = Interrupt.handler {
                 interrupts += 1
@@ -53,20 +54,17 @@ func removeTemporaries() {
     RevisionBuilds.removeAbandoned()
 }
 
-/// Whether the termination thread is ending the run (exit 128 + the signal).
-enum Termination {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var exiting = false
-    static var isExiting: Bool {
-        get { lock.withLock { exiting } }
-        set { lock.withLock { exiting = newValue } }
-    }
-}
-
 /// The orderly Ctrl-C of the running command, if it has one.
 enum Interrupt {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed: (() -> Void)?
+    nonisolated(unsafe) private static var ending = false
+    /// Set by the termination thread once it is going to exit with 128 + the signal: `main`
+    /// then leaves the exit to it.
+    static var exiting: Bool {
+        get { lock.withLock { ending } }
+        set { lock.withLock { ending = newValue } }
+    }
     static var handler: (() -> Void)? {
         get { lock.withLock { installed } }
         set { lock.withLock { installed = newValue } }

@@ -79,7 +79,6 @@ func main() -> Int32 {
 stopEnginesOnTermination()
 setvbuf(stdout, nil, _IOLBF, 0)
 let status = main()
-// A termination signal is being handled: its thread exits with 128 + the signal once the engines
-// are stopped and the temporaries removed; this status would hide the signal.
-while Termination.isExiting { sleep(60) }
+// A signal is ending the run: the termination thread exits with 128 + the signal.
+while Interrupt.exiting { sleep(1) }
 exit(status)

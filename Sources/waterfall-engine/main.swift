@@ -11,6 +11,8 @@ USAGE: waterfall-engine [NAME]
 Serves the built-in engine NAME (default: reference) over protocol waterfall-engine/1 on
 stdin/stdout: a hello line, then one JSON reply line per JSON request line, until end of input
 (exit 0). A malformed request gets {"id":N,"error":"badRequest","message":"..."}.
+The hello declares a pipeline window ("pipeline":32): the harness may send that many requests
+before reading their replies, which come in order.
 Run it from waterfall-check as --engine exec:'waterfall-engine NAME', or with --isolate.
 """
 
@@ -35,7 +37,7 @@ func main() -> Int32 {
     }
     // A harness that closes the pipe early must not kill us with SIGPIPE mid-reply.
     signal(SIGPIPE, SIG_IGN)
-    EngineServer(engine: entry.make()).serve()
+    EngineServer(engine: entry.make(), pipeline: EngineServer.defaultPipeline).serve()
     return 0
 }
 

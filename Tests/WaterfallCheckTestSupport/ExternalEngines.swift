@@ -32,3 +32,19 @@ public enum ExternalTestSupport {
         do { try body(); return nil } catch let f as EngineFault { return f } catch { return nil }
     }
 }
+
+extension ExternalTestSupport {
+    /// `Tests/WaterfallCheckTestSupport/FakeEngines/pipeline_engine.py`: declares a pipeline
+    /// window of 8 and faults (per `mode`: crash, hang, garbage; `ok` never) on a layout whose
+    /// first item is 666 pt tall.
+    public static func pipelineFake(_ mode: String, timeout: Double = 10) -> ExternalEngine.Configuration {
+        let path = packageRoot.appendingPathComponent("Tests/WaterfallCheckTestSupport/FakeEngines/pipeline_engine.py").path
+        return ExternalEngine.Configuration(arguments: ["python3", path, mode], displayName: "fake pipeline \(mode)", timeout: timeout)
+    }
+
+    /// One section, 2 columns in 100 pt, items of the given heights.
+    public static func heights(_ h: [CGFloat]) -> LayoutInput {
+        LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 2),
+                    sections: [SectionInput(items: h.map { .height($0) })])
+    }
+}

@@ -86,9 +86,58 @@ public struct EngineComparison {
     public var shrinker: InputShrinker
     /// Time the fuzzer's choice shrinker gets per generated difference, seconds.
     public var choiceShrinkSeconds: Double = 5
+    /// Worker threads comparing cases (each with its own pair from ``makeEngines``); 1 without a
+    /// factory. The report is the same whatever the number: cases are compared in parallel, then
+    /// counted, shrunk and ordered in case order on ``baseline`` and ``candidate``.
+    public var jobs: Int
+    /// Makes a fresh (baseline, candidate) pair for each extra worker.
+    public var makeEngines: (() -> (baseline: LayoutEngine, candidate: LayoutEngine))?
 
     public init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker()) {
         self.baseline = baseline; self.candidate = candidate; self.tolerance = tolerance; self.shrinker = shrinker
+        self.jobs = 1
+    }
+
+    /// A comparison on `jobs` threads: `makeEngines` makes each worker's pair (the first pair
+    /// also shrinks). Deterministic whatever `jobs`.
+    public init(jobs: Int, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker(),
+                makeEngines: @escaping () -> (baseline: LayoutEngine, candidate: LayoutEngine)) {
+        let (b, c) = makeEngines()
+        self.init(baseline: b, candidate: c, tolerance: tolerance, shrinker: shrinker)
+        self.jobs = max(1, jobs)
+        self.makeEngines = makeEngines
+    }
+
+    /// Each case's comparison, in case order: on ``jobs`` threads when there is a factory, the
+    /// first worker on ``baseline`` and ``candidate``, each other on its own pair.
+    private func compareAll(_ cases: [CompareCase]) -> [CaseComparison] {
+        func tol(_ c: CompareCase) -> Tolerance { tolerance ?? c.tolerance ?? .default }
+        let workers = makeEngines == nil ? 1 : max(1, min(jobs, cases.count))
+        var out = [CaseComparison?](repeating: nil, count: cases.count)
+        let lock = NSLock()
+        var next = 0
+        // Cases go to workers in chunks; a pipelined external engine is sent a chunk's layouts
+        // at once (``ExternalEngine/prefetch(_:)``) and answers them in order.
+        let chunk = 16
+        out.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { job in
+                let pair = job == 0 ? (baseline: baseline, candidate: candidate) : makeEngines!()
+                let worker = EngineComparison(baseline: pair.baseline, candidate: pair.candidate, tolerance: tolerance)
+                while true {
+                    let start: Int = lock.withLock { defer { next += chunk }; return next }
+                    guard start < cases.count else { break }
+                    let range = start..<min(start + chunk, cases.count)
+                    for engine in [pair.baseline, pair.candidate] {
+                        if let ext = engine as? ExternalEngine, ext.pipelineWindow > 1 {
+                            ext.prefetch(cases[range].map { .layout($0.input) })
+                        }
+                    }
+                    for i in range { slots[i] = worker.compare(cases[i].input, tolerance: tol(cases[i])) }
+                }
+            }
+        }
+        return out.map { $0! }
     }
 
     /// The features both engines declare: the only ones generated inputs may use.
@@ -155,17 +204,18 @@ public struct EngineComparison {
         return c
     }
 
-    /// Compares every case, shrinking each difference. Faults are recorded and the run goes on
-    /// (external engines restart themselves).
+    /// Compares every case (on ``jobs`` threads), shrinking each difference. Faults are recorded
+    /// and the run goes on (external engines restart themselves).
     /// - Parameter progress: called after each case with the number done.
     public func run(_ cases: [CompareCase], progress: (Int) -> Void = { _ in }) -> Report {
         var report = Report(baseline: baseline.descriptor, candidate: candidate.descriptor)
         // One engine faulting where the other answers: a difference, shrunk after every case ran
         // (so a restarted engine sees the cases in order), unless every case faulted.
         var oneSided: [(FaultCase, Tolerance)] = []
+        let outcomes = compareAll(cases)
         for (n, c) in cases.enumerated() {
             let tol = tolerance ?? c.tolerance ?? .default
-            let outcome = compare(c.input, tolerance: tol)
+            let outcome = outcomes[n]
             report.cases += 1
             switch outcome.status {
             case .passed, .checked, .recorded:

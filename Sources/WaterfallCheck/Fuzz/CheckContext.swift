@@ -44,6 +44,42 @@ final class CheckContext {
         return out
     }()
 
+    /// The rects `query` asks about (``queryRects(_:elements:seed:)``), made once per case.
+    /// Only for a valid input with a result.
+    lazy var queryRects: [CGRect] = WaterfallCheck.queryRects(result!, elements: elements, seed: seed)
+
+    /// What `prefix-stable` lays out: the input with its last non-empty section cut to the first
+    /// half of its items (and no footer, no later section); `nil` when every section is empty.
+    lazy var prefixInput: (input: LayoutInput, section: Int, dropped: Int)? = {
+        guard let s = input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
+        var prefix = input
+        let keep = prefix.sections[s].items.count / 2
+        prefix.sections[s].items.removeSubrange(keep...)
+        prefix.sections.removeSubrange((s + 1)...)
+        prefix.sections[s].footer = nil
+        return (prefix, s, input.sections[s].items.count - keep)
+    }()
+
+    /// The requests `invariants` will make of the engine after its first answer, in the order
+    /// they make them (catalogue order: `query`'s rects, `deterministic`'s second layout,
+    /// `prefix-stable`'s shorter one), then `next`'s first layout: what a pipelined external
+    /// engine is sent ahead (``ExternalEngine/prefetch(_:)``). Mirrors each check's own guard.
+    func plannedRequests(_ invariants: InvariantSet, then next: LayoutInput?) -> [EngineProtocol.Request] {
+        var out: [EngineProtocol.Request] = []
+        if result != nil {
+            if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.queryIndex))),
+               engine.descriptor.capabilities.contains(.query) {
+                out += queryRects.map { .query($0) }
+            }
+            if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.deterministicIndex))) { out.append(.layout(input)) }
+            if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.prefixStableIndex))), let p = prefixInput {
+                out.append(.layout(p.input))
+            }
+        }
+        if let next { out.append(.layout(next)) }
+        return out
+    }
+
     /// Within the tolerance (``Tolerance/matches(_:_:)-(CGFloat,CGFloat)``); false for NaN.
     @inline(__always) func close(_ a: CGFloat, _ b: CGFloat) -> Bool { tolerance.matches(a, b) }
 

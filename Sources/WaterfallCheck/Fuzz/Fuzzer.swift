@@ -192,19 +192,33 @@ public final class Fuzzer {
             DispatchQueue.concurrentPerform(iterations: config.jobs) { job in
                 let engine = makeEngine()
                 var local = FuzzReport(seed: config.seed)
+                // A pipelined external engine is sent the next case's layout while this one's
+                // checks run: the worker takes its next case early (what it checks is still
+                // decided when it runs, so the run stays deterministic).
+                let pipelined = ((engine as? ExternalEngine)?.pipelineWindow ?? 1) > 1
+                var upcoming: (index: UInt64, input: LayoutInput, source: ChoiceSource)?
                 while true {
                     // Take the next case and what it must check.
                     let (index, active, stop): (UInt64, InvariantSet, Bool) = lock.withLock {
-                        let i = nextCase
-                        nextCase += 1
+                        let i: UInt64
+                        if let u = upcoming { i = u.index } else { i = nextCase; nextCase += 1 }
                         return (i, activeSet(for: i), cancelled)
                     }
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
-                    let (input, source) = Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    let (input, source) = upcoming.map { ($0.input, $0.source) }
+                        ?? Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    upcoming = nil
+                    if pipelined {
+                        let j: UInt64 = lock.withLock { defer { nextCase += 1 }; return nextCase }
+                        if j < limit {
+                            let (nextInput, nextSource) = Fuzzer.generate(seed: config.seed, case: j, generator: generator)
+                            upcoming = (j, nextInput, nextSource)
+                        }
+                    }
                     let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index))
-                    var failures = context.check(active)
+                    var failures = context.check(active, then: upcoming?.input)
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
                     if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
                         failures = []

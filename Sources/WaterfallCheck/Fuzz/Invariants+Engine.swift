@@ -66,14 +66,8 @@ func identical(_ a: CGRect, _ b: CGRect) -> Bool {
 /// lays out every remaining element as before (within the tolerance). Runs last: it leaves the
 /// engine's last layout on the shorter input.
 func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
-    guard let full = c.result, let s = c.input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
-    var prefix = c.input
-    let keep = prefix.sections[s].items.count / 2
-    prefix.sections[s].items.removeSubrange(keep...)
-    prefix.sections.removeSubrange((s + 1)...)
-    prefix.sections[s].footer = nil
+    guard let full = c.result, let (prefix, s, dropped) = c.prefixInput else { return nil }
     guard let short = try? c.engine.layout(prefix) else { return nil }
-    let dropped = c.input.sections[s].items.count - keep
     return short.firstFrame { id, g in
         guard let f = full.frame(of: id), !f.isNull, !g.isNull, !c.close(f, g) else { return nil }
         return Invariants.fail("prefix-stable", "\(id) is \(f.shortDescription) with section \(s)'s \(dropped) last item(s), \(g.shortDescription) without them", [id])
@@ -90,7 +84,7 @@ func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     // Document order is ElementID order, so the brute-force list comes out sorted.
     let elements = c.elements
     func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }
-    for rect in queryRects(r, elements: elements, seed: c.seed) {
+    for rect in c.queryRects {
         let answer: [ElementID]
         do { answer = try c.engine.elements(in: rect).sorted() } catch {
             return Invariants.fail("query", "elements(in: \(rect.shortDescription)) threw \(error) after a successful layout")

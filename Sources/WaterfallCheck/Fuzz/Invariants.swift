@@ -30,6 +30,11 @@ public enum Invariants {
         return table.enumerated().map { Invariant(id: $1.0, statement: $1.1, index: $0, check: $1.2) }
     }()
 
+    /// Catalogue indices of the checks that ask the engine again (``CheckContext/plannedRequests(_:then:)``).
+    static let queryIndex = named("query")!.index
+    static let deterministicIndex = named("deterministic")!.index
+    static let prefixStableIndex = named("prefix-stable")!.index
+
     /// The invariant with this id, or `nil`.
     public static func named(_ id: String) -> Invariant? { all.first { $0.id == id } }
 
@@ -70,8 +75,13 @@ public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, toleranc
 }
 
 extension CheckContext {
-    /// Runs `invariants` in catalogue order; at most one failure each.
-    func check(_ invariants: InvariantSet) -> [InvariantFailure] {
+    /// Runs `invariants` in catalogue order; at most one failure each. A pipelined external
+    /// engine is first sent what the checks will ask (and `next`'s layout: the case after this
+    /// one), so it works while the checks run; answers are read in order, each when asked for.
+    func check(_ invariants: InvariantSet, then next: LayoutInput? = nil) -> [InvariantFailure] {
+        if let ext = engine as? ExternalEngine, ext.pipelineWindow > 1 {
+            ext.prefetch(plannedRequests(invariants, then: next))
+        }
         var failures: [InvariantFailure] = []
         for inv in Invariants.all where invariants.contains(inv) {
             if let f = inv.check(self) { failures.append(f) }

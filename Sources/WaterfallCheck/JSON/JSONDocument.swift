@@ -92,6 +92,22 @@ public final class JSONDocument {
         }
     }
 
+    /// json-c's own parse and free of `bytes`, nothing else (no lexical pass, no tree check): the
+    /// reference the codec bench sets the strict reader against. Returns whether json-c parsed it.
+    public static func rawParseAndFree(_ bytes: [UInt8]) -> Bool {
+        let tok = json_tokener_new_ex(Int32(maximumDepth))!
+        defer { json_tokener_free(tok) }
+        json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
+        let parsed = bytes.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { json_tokener_parse_ex(tok, $0, Int32(b.count)) }
+        }
+        defer { json_object_put(parsed) }
+        return parsed != nil
+    }
+
+    /// The lexical pass alone (bench split). Returns the member count.
+    public static func lintOnly(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer(JSONLint.check).memberCount }
+
     /// Reads and parses the file at `url`.
     /// - Throws: ``FixtureError`` (with line 1, column 1) when the file cannot be read (naming a
     ///   FIFO or device as not a regular file), or as

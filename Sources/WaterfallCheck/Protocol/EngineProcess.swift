@@ -46,9 +46,15 @@ final class EngineProcess {
     private var stdinFD: Int32
     private var stdoutFD: Int32
     private var stderrFD: Int32
-    /// Bytes read from stdout not yet returned; `scanned` bytes of it hold no `\n`.
+    /// Bytes read from stdout; `out[outStart...]` is not yet returned, `out[outStart..<scanned]`
+    /// holds no `\n`.
     private var out: [UInt8] = []
+    private var outStart = 0
     private var scanned = 0
+    /// Request bytes queued for stdin; `pending[pendingStart...]` is not yet written.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var pollSet = [pollfd](repeating: pollfd(), count: 3)
     private var err: [UInt8] = []
     private let stderrLimit: Int
     /// The longest stdout line accepted (``maxLine`` unless a test injects less).
@@ -187,30 +193,53 @@ final class EngineProcess {
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
 
     /// Writes `request` (a whole line including its `\n`; may be empty) and reads one line of reply,
-    /// draining stderr all along.
+    /// draining stderr all along. The line is returned only once the whole request is written.
     /// - Parameter deadline: `DispatchTime.now().uptimeNanoseconds`-based instant to give up at.
     /// - Complexity: O(bytes written + bytes read).
     func exchange(_ request: [UInt8], deadline: UInt64) -> Outcome {
-        var written = 0
-        if !request.isEmpty && stdinFD >= 0 {
-            // Usually the whole line fits the pipe: write it before the first poll.
-            let w = request.withUnsafeBytes { write(stdinFD, $0.baseAddress!, $0.count) }
-            if w > 0 { written = w } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
+        request.withUnsafeBytes { enqueue($0) }
+        return receive(deadline: deadline, early: false)
+    }
+
+    /// Queues `bytes` (whole request lines) for the child's stdin and writes what the pipe takes
+    /// now, without waiting; the rest is written by the next ``receive(deadline:early:)``, which
+    /// polls stdin beside stdout and stderr (so neither side can block the other: the pipelined
+    /// requests of FIXTURE-FORMAT §9).
+    func enqueue(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty, stdinFD >= 0 else { return }
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true); pendingStart = 0
+            let w = write(stdinFD, bytes.baseAddress!, bytes.count)
+            if w == bytes.count { return }
+            if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin(); return }
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[max(w, 0)...]))
+        } else {
+            pending.append(contentsOf: bytes)
         }
+    }
+
+    /// Bytes queued for stdin and not yet written.
+    var unwritten: Int { stdinFD < 0 ? 0 : pending.count - pendingStart }
+
+    /// Reads one line of reply, writing queued request bytes and draining stderr all along.
+    /// - Parameter early: return a line while request bytes are still queued (pipelining: the
+    ///   reply to an earlier request); otherwise only once everything queued is written.
+    /// - Complexity: O(bytes written + bytes read).
+    func receive(deadline: UInt64, early: Bool) -> Outcome {
         while true {
-            if written == request.count || stdinFD < 0, let line = takeLine() { return .line(line) }
+            if early || unwritten == 0, let line = takeLine() { return .line(line) }
             // Every byte scanned, no `\n`, and more than the limit: stop before buffering more (D4).
-            if scanned == out.count && out.count > lineLimit { return .tooLong }
+            if scanned == out.count && out.count - outStart > lineLimit { return .tooLong }
             if stdoutFD < 0 { return .closed(partial: takeRest()) }
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= deadline { return .timedOut(partial: takeRest()) }
-            var fds = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)]
-            let writing = written < request.count && stdinFD >= 0
-            if writing { fds.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+            let writing = unwritten > 0
+            pollSet[0] = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
+            pollSet[1] = pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)
+            pollSet[2] = pollfd(fd: writing ? stdinFD : -1, events: Int16(POLLOUT), revents: 0)
             // Wake every 50 ms to notice a child that exited while a grandchild holds its stdout.
             let ms = Int32(min((deadline - now + 999_999) / 1_000_000, 50))
-            let n = poll(&fds, nfds_t(fds.count), ms)
+            let n = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress!, nfds_t(writing ? 3 : 2), ms) }
             if n < 0 { if errno == EINTR { continue }; return .closed(partial: takeRest()) }
             if n == 0 {
                 if exitStatus(grace: 0) != nil {
@@ -220,11 +249,14 @@ final class EngineProcess {
                 }
                 continue
             }
-            if fds[1].revents != 0 { drainStderr() }
-            if fds[0].revents != 0 { readStdout() }
-            if writing && fds[2].revents != 0 {
-                let w = request.withUnsafeBytes { write(stdinFD, $0.baseAddress! + written, $0.count - written) }
-                if w > 0 { written += w } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
+            if pollSet[1].revents != 0 { drainStderr() }
+            if pollSet[0].revents != 0 { readStdout() }
+            if writing && pollSet[2].revents != 0 {
+                let w = pending.withUnsafeBytes { write(stdinFD, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
+                if w > 0 {
+                    pendingStart += w
+                    if pendingStart == pending.count { pending.removeAll(keepingCapacity: true); pendingStart = 0 }
+                } else if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin() }
             }
         }
     }
@@ -232,6 +264,7 @@ final class EngineProcess {
     /// Closes the child's stdin (end of requests: a well-behaved engine exits).
     func closeStdin() {
         if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        pending.removeAll(); pendingStart = 0
     }
 
     /// The last bytes (up to the limit) the child wrote to stderr, after reading what is pending.
@@ -329,17 +362,29 @@ final class EngineProcess {
 
     // MARK: - Reading
 
+    /// The next complete line of `out` (from `outStart`), without its `\n`. Each byte is scanned
+    /// once (memchr); consumed bytes are dropped in bulk, not per line.
     private func takeLine() -> [UInt8]? {
-        guard let nl = out[scanned...].firstIndex(of: separator) else { scanned = out.count; return nil }
-        let line = Array(out[..<nl])
-        out.removeSubrange(...nl)
-        scanned = 0
+        let from = max(outStart, scanned)
+        let nl: Int? = out.withUnsafeBufferPointer { b in
+            guard from < b.count, let p = memchr(b.baseAddress! + from, Int32(separator), b.count - from) else { return nil }
+            return from + (UnsafeRawPointer(p) - UnsafeRawPointer(b.baseAddress! + from))
+        }
+        guard let nl else { scanned = out.count; return nil }
+        let line = Array(out[outStart..<nl])
+        outStart = nl + 1
+        scanned = outStart
+        if outStart == out.count {
+            out.removeAll(keepingCapacity: out.capacity <= 1 << 20); outStart = 0; scanned = 0
+        } else if outStart > 65_536 && outStart * 2 > out.count {
+            out.removeSubrange(..<outStart); scanned -= outStart; outStart = 0
+        }
         return line
     }
 
     private func takeRest() -> [UInt8] {
-        defer { out.removeAll(); scanned = 0 }
-        return out
+        defer { out.removeAll(); outStart = 0; scanned = 0 }
+        return Array(out[outStart...])
     }
 
     /// Reads what stdout has; closes it on end of file.

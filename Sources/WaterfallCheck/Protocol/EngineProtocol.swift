@@ -8,12 +8,22 @@ public enum EngineProtocol {
     /// The protocol name a hello line carries.
     public static let name = "waterfall-engine/1"
 
-    /// The engine's first line: `{"protocol","engine","version","capabilities":[...],"features"?:[...]}`.
-    /// `features` is left out when the engine declares all of them.
+    /// The engine's first line: `{"protocol","engine","version","capabilities":[...],"features"?:[...],"pipeline"?:N}`.
+    /// `features` is left out when the engine declares all of them; `pipeline` when the engine
+    /// takes one request at a time.
     public struct Hello: Hashable, Sendable {
         public var descriptor: EngineDescriptor
+        /// The pipeline window (FIXTURE-FORMAT §9, additive): how many requests the engine accepts
+        /// in flight, answered in order; `nil` (absent) is one at a time, as in the base protocol.
+        public var pipeline: Int?
 
-        public init(_ descriptor: EngineDescriptor) { self.descriptor = descriptor }
+        public init(_ descriptor: EngineDescriptor, pipeline: Int? = nil) {
+            self.descriptor = descriptor
+            self.pipeline = pipeline
+        }
+
+        /// The largest window the harness uses, whatever the engine declares.
+        public static let maximumPipeline = 64
 
         /// The line, without `\n`.
         public func encode() -> String {
@@ -27,13 +37,16 @@ public enum EngineProtocol {
             if l.tieBreaks != EngineLimits.exact.tieBreaks { o.append(("tieBreaks", .array(l.tieBreakNames.map { .string($0) }))) }
             if l.lengthQuantum != 0 { o.append(("lengthQuantum", .number(Double(l.lengthQuantum)))) }
             if l.maxLength != EngineLimits.exact.maxLength { o.append(("maxLength", .number(Double(l.maxLength)))) }
+            if let w = pipeline { o.append(("pipeline", .integer(w))) }
             return JSONWriter.text(.object(o), style: .compact)
         }
 
         /// Decodes a hello line. Unknown capability, feature and tie-break names are ignored (a
         /// newer engine may know more); `features` absent means all; `tieBreaks` absent means
         /// both, `lengthQuantum` absent 0 (doubles), `maxLength` absent 10^9 pt (§6).
-        /// - Throws: ``JSONFault`` for a missing or mistyped member, or another protocol.
+        /// `pipeline` absent means one request at a time.
+        /// - Throws: ``JSONFault`` for a missing or mistyped member (`pipeline` must be an integer
+        ///   >= 1), or another protocol.
         public init(json node: JSONNode) throws {
             let proto = try node.requiredMember("protocol")
             guard try proto.string() == EngineProtocol.name else {
@@ -65,6 +78,11 @@ public enum EngineProtocol {
             }
             descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
                                           features: features, limits: limits, summary: "external engine, \(EngineProtocol.name)")
+            if let w = node.member("pipeline") {
+                let n = try w.integer()
+                guard n >= 1 else { throw w.fault("a pipeline window must be an integer >= 1, got \(n)") }
+                pipeline = n
+            }
         }
     }
 
@@ -84,12 +102,25 @@ public enum EngineProtocol {
 
         /// The line for request `id`, without `\n`. O(size of the input).
         public func encode(id: Int) -> String {
+            var out: [UInt8] = []
+            encode(id: id, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// ``encode(id:)`` appended to `out` (a buffer the caller reuses), without `\n`.
+        /// O(size of the input); no allocation per item.
+        public func encode(id: Int, into out: inout [UInt8]) {
+            JSONBytes.append("{\"id\":", to: &out)
+            JSONBytes.append(integer: id, to: &out)
             switch self {
             case .layout(let input):
-                return "{\"id\":\(id),\"op\":\"layout\",\"input\":" + CanonicalWriter.compactInput(input) + "}"
+                JSONBytes.append(",\"op\":\"layout\",\"input\":", to: &out)
+                CanonicalWriter.appendCompactInput(input, to: &out)
             case .query(let r):
-                return "{\"id\":\(id),\"op\":\"query\",\"rect\":" + JSONWriter.text(.frame(r), style: .compact) + "}"
+                JSONBytes.append(",\"op\":\"query\",\"rect\":", to: &out)
+                CanonicalWriter.appendFrame(r, to: &out)
             }
+            out.append(UInt8(ascii: "}"))
         }
 
         /// Decodes a request line.
@@ -150,26 +181,53 @@ public enum EngineProtocol {
         /// The line answering request `id` (`null` when it could not be read), without `\n`.
         /// Frames as stored; extra elements are not part of the protocol. O(size of the reply).
         public func encode(id: Int?) -> String {
-            let head = "{\"id\":" + (id.map(String.init) ?? "null")
+            var out: [UInt8] = []
+            encode(id: id, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// ``encode(id:)`` appended to `out` (a buffer the caller reuses), without `\n`.
+        /// O(size of the reply); no allocation per frame.
+        public func encode(id: Int?, into out: inout [UInt8]) {
+            JSONBytes.append("{\"id\":", to: &out)
+            if let id { JSONBytes.append(integer: id, to: &out) } else { JSONBytes.append("null", to: &out) }
             switch self {
             case .layout(let r):
-                return head + "," + CanonicalWriter.compactResult(r) + "}"
+                out.append(UInt8(ascii: ","))
+                CanonicalWriter.appendCompactResult(r, to: &out)
             case .elements(let ids):
-                var items: [JSONValue] = [], headers: [JSONValue] = [], footers: [JSONValue] = []
-                for e in ids {
-                    switch e.kind {
-                    case .item: items.append(.array([.integer(e.section), .integer(e.item)]))
-                    case .header: headers.append(.integer(e.section))
-                    case .footer: footers.append(.integer(e.section))
+                JSONBytes.append(",\"items\":[", to: &out)
+                var first = true
+                for e in ids where e.kind == .item {
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    first = false
+                    out.append(UInt8(ascii: "["))
+                    JSONBytes.append(integer: e.section, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    JSONBytes.append(integer: e.item, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
+                func sections(_ key: StaticString, _ kind: ElementID.Kind) {
+                    JSONBytes.append(key, to: &out)
+                    var first = true
+                    for e in ids where e.kind == kind {
+                        if !first { out.append(UInt8(ascii: ",")) }
+                        first = false
+                        JSONBytes.append(integer: e.section, to: &out)
                     }
                 }
-                return head + ",\"items\":" + JSONWriter.text(.array(items), style: .compact)
-                    + ",\"headers\":" + JSONWriter.text(.array(headers), style: .compact)
-                    + ",\"footers\":" + JSONWriter.text(.array(footers), style: .compact) + "}"
+                sections("],\"headers\":[", .header)
+                sections("],\"footers\":[", .footer)
+                out.append(UInt8(ascii: "]"))
             case .error(let code, let message):
-                return head + ",\"error\":" + JSONWriter.quoted(code.rawValue)
-                    + (message.isEmpty ? "" : ",\"message\":" + JSONWriter.quoted(message)) + "}"
+                JSONBytes.append(",\"error\":", to: &out)
+                JSONBytes.append(quoted: code.rawValue, to: &out)
+                if !message.isEmpty {
+                    JSONBytes.append(",\"message\":", to: &out)
+                    JSONBytes.append(quoted: message, to: &out)
+                }
             }
+            out.append(UInt8(ascii: "}"))
         }
 
         /// Decodes the reply `node` to a request of kind `op` (``Request/op``), after the caller

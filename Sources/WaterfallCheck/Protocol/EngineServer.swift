@@ -13,22 +13,41 @@ import Foundation
 /// ``serve(_:)`` from the executable's `main.swift`, or `EngineServer(engine: MyEngine()).serve()`.
 public final class EngineServer {
     public let engine: LayoutEngine
+    /// The pipeline window the hello declares (FIXTURE-FORMAT §9, `pipeline`), or `nil` for none.
+    /// Any window is safe for this server: it reads requests in order and answers each in turn,
+    /// flushing its replies whenever it is about to wait for more input.
+    public let pipeline: Int?
 
-    public init(engine: LayoutEngine) { self.engine = engine }
+    /// The window `waterfall-engine` and ``serve(_:)`` declare.
+    public static let defaultPipeline = 32
 
-    /// The hello line (``EngineProtocol/Hello``): protocol, engine, version, capabilities, and
-    /// `features` unless all.
-    public var hello: String { EngineProtocol.Hello(engine.descriptor).encode() }
+    /// - Parameter pipeline: the window to declare in the hello; `nil` declares none (the
+    ///   harness then sends one request at a time).
+    public init(engine: LayoutEngine, pipeline: Int? = nil) {
+        self.engine = engine
+        self.pipeline = pipeline
+    }
+
+    /// The hello line (``EngineProtocol/Hello``): protocol, engine, version, capabilities,
+    /// `features` unless all, and `pipeline` when declared.
+    public var hello: String { EngineProtocol.Hello(engine.descriptor, pipeline: pipeline).encode() }
 
     /// The reply to one request line (without its `\n`), itself without `\n`.
     /// - Complexity: the engine's layout or query, plus O(size of the line and of the reply).
     public func reply(to line: [UInt8]) -> String {
+        var out: [UInt8] = []
+        reply(to: line, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``reply(to:)`` appended to `out` (a buffer the caller reuses), without `\n`.
+    public func reply(to line: [UInt8], into out: inout [UInt8]) {
         let (id, decoded) = EngineProtocol.Request.decode(line)
         switch decoded {
         case .failure(let error):
-            return EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id)
+            EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id, into: &out)
         case .success(let request):
-            return answer(request).encode(id: id)
+            answer(request).encode(id: id, into: &out)
         }
     }
 
@@ -53,22 +72,32 @@ public final class EngineServer {
     /// A request line longer than `maxLine` bytes is answered with `badRequest` (`"id":null`)
     /// and skipped without being buffered (D4).
     public func serve(maxLine: Int = ExternalEngine.defaultMaxLine) {
-        setvbuf(stdout, nil, _IOFBF, 1 << 16)
-        write(hello)
+        var out = Array((hello + "\n").utf8)
+        flush(&out)
         var reader = LineReader(fd: 0, maxLine: maxLine)
-        while let next = reader.next() {
+        // Replies collect in `out` and are written when the next request is not already read:
+        // a pipelined window is answered with one write, a lone request at once.
+        while let next = reader.next(beforeWaiting: { flush(&out) }) {
             switch next {
-            case .line(let line): write(reply(to: line))
-            case .tooLong: write(EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil))
+            case .line(let line): reply(to: line, into: &out)
+            case .tooLong: EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil, into: &out)
             }
+            out.append(0x0A)
+            if out.count >= 1 << 16 { flush(&out) }
         }
+        flush(&out)
     }
 
-    private func write(_ line: String) {
-        var l = line
-        l.append("\n")
-        l.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
-        fflush(stdout)
+    /// Writes `out` to stdout (fd 1) whole, then empties it.
+    private func flush(_ out: inout [UInt8]) {
+        var done = 0
+        out.withUnsafeBytes { b in
+            while done < b.count {
+                let n = write(1, b.baseAddress! + done, b.count - done)
+                if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+        out.removeAll(keepingCapacity: true)
     }
 
 }
@@ -91,7 +120,11 @@ public struct LineReader {
     public init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
 
     /// The next line without its `\n` (a last line without one included), or `nil` at end of input.
-    public mutating func next() -> Item? {
+    public mutating func next() -> Item? { next(beforeWaiting: {}) }
+
+    /// ``next()``, calling `beforeWaiting` each time no complete line is buffered and it is about
+    /// to read (and perhaps block): a server flushes its replies there.
+    public mutating func next(beforeWaiting: () -> Void) -> Item? {
         while true {
             if let nl = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
                 defer { start = nl + 1; scanned = start; compact() }
@@ -110,6 +143,7 @@ public struct LineReader {
                 if skipping || start == buffer.count { return nil }
                 return .line(Array(buffer[start...]))
             }
+            beforeWaiting()
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
         }
@@ -131,8 +165,8 @@ public struct LineReader {
 /// ```
 ///
 /// ``EngineServer`` is the same server as a value (`EngineServer(engine:).serve()`), for a
-/// program that does more than serve.
+/// program that does more than serve. Declares a pipeline window of ``EngineServer/defaultPipeline``.
 public func serve(_ engine: LayoutEngine) -> Never {
-    EngineServer(engine: engine).serve()
+    EngineServer(engine: engine, pipeline: EngineServer.defaultPipeline).serve()
     exit(0)
 }

@@ -24,6 +24,9 @@ public final class ExternalEngine: LayoutEngine {
         public var stderrLimit: Int
         /// The longest reply line accepted, in bytes (512 MiB; tests inject less).
         public var maxLine: Int
+        /// The most requests kept in flight when the engine declares a pipeline window
+        /// (FIXTURE-FORMAT §9): the smaller of this and the window; 1 sends one at a time.
+        public var maxPipeline = EngineProtocol.Hello.maximumPipeline
 
         public init(arguments: [String], displayName: String? = nil, timeout: Double = 10, stderrLimit: Int = 16 << 10,
                     maxLine: Int = ExternalEngine.defaultMaxLine) {
@@ -42,6 +45,16 @@ public final class ExternalEngine: LayoutEngine {
     public let configuration: Configuration
     private var process: EngineProcess?
     private var nextID = 1
+    /// The pipeline window the running engine's hello declared (FIXTURE-FORMAT §9), at most
+    /// ``EngineProtocol/Hello/maximumPipeline``; 1 drives it one request at a time.
+    public private(set) var pipelineWindow = 1
+    /// Requests announced by ``prefetch(_:)``, oldest first from `aheadStart`; the first
+    /// `inFlight` of them are sent and unanswered, the rest wait for room in the window.
+    private var ahead: [(request: EngineProtocol.Request, id: Int)] = []
+    private var aheadStart = 0
+    private var inFlight = 0
+    /// The one buffer every request line is encoded into.
+    private var lineBuffer: [UInt8] = []
 
     /// An engine known to answer with `descriptor`; the process starts on the first request.
     public init(_ configuration: Configuration, descriptor: EngineDescriptor) {
@@ -53,9 +66,10 @@ public final class ExternalEngine: LayoutEngine {
     /// - Returns: a running engine whose ``descriptor`` is what the hello declared.
     /// - Throws: ``EngineFault`` (`spawn` or `handshake`).
     public static func start(_ configuration: Configuration) throws -> ExternalEngine {
-        let (process, descriptor) = try launch(configuration)
-        let engine = ExternalEngine(configuration, descriptor: descriptor)
+        let (process, hello) = try launch(configuration)
+        let engine = ExternalEngine(configuration, descriptor: hello.descriptor)
         engine.process = process
+        engine.pipelineWindow = window(hello, configuration)
         return engine
     }
 
@@ -64,6 +78,7 @@ public final class ExternalEngine: LayoutEngine {
     /// Ends the engine process, if running: closes its stdin and, after `grace` seconds, kills its
     /// process group. The next request starts a new one.
     public func shutdown(grace: Double = 1) {
+        forgetAhead()
         process?.terminate(grace: grace)
         process = nil
     }
@@ -141,11 +156,28 @@ public final class ExternalEngine: LayoutEngine {
 
     private func exchange(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
         let op = request.op
-        let id = nextID
-        nextID += 1
-        let p = try running()
+        let id: Int
+        let p: EngineProcess
+        if let k = aheadIndex(of: request) {
+            // Sent ahead (or announced): skip what the caller did not ask for after all.
+            p = process!
+            try skipAhead(to: k)
+            if inFlight == 0 { send(ahead[aheadStart], on: p); inFlight = 1 }
+            id = ahead[aheadStart].id
+            aheadStart += 1
+            inFlight -= 1
+            pump()
+        } else {
+            try skipAhead(to: ahead.count)
+            id = nextID
+            nextID += 1
+            p = try running()
+            send((request, id), on: p)
+        }
+        // A pipelined reply's time runs from when it is awaited: the one before it has arrived,
+        // so the engine has had at most this long on this request.
         let deadline = EngineProcess.deadline(after: configuration.timeout)
-        switch p.exchange(Array((request.encode(id: id) + "\n").utf8), deadline: deadline) {
+        switch p.receive(deadline: deadline, early: pipelineWindow > 1) {
         case .line(let raw):
             // The reply's text is made only for a fault report.
             var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
@@ -188,6 +220,96 @@ public final class ExternalEngine: LayoutEngine {
     }
 
 
+    // MARK: - Pipelining (FIXTURE-FORMAT §9, `pipeline`)
+
+    /// Announces requests the caller will make next, in order: with a pipeline window above 1
+    /// they are sent at once (as many as the window holds), so the engine works on them while the
+    /// caller checks earlier answers. Each is answered when the caller makes it (``layout(_:)``,
+    /// ``elements(in:)``), exactly as if sent then: same faults, same timeout per reply, and a
+    /// fault clears what is ahead, so the requests after it go to the restarted engine. A request
+    /// the caller skips is answered and dropped unread. Does nothing for an engine without a
+    /// window, or when no engine is running (the next request starts one, as always).
+    /// The announcement ends before a layout that the feature gate or ``layout(_:)`` would not
+    /// send (an undeclared feature, a NaN), or a query to an engine without `query`.
+    /// - Complexity: O(size of the requests sent).
+    public func prefetch(_ requests: [EngineProtocol.Request]) {
+        guard pipelineWindow > 1, process != nil, !requests.isEmpty else { return }
+        if aheadStart == ahead.count { ahead.removeAll(keepingCapacity: true); aheadStart = 0; inFlight = 0 }
+        for r in requests {
+            // What ``layout(_:)`` would not send (a feature not declared, a NaN) ends the announcement.
+            if case .layout(let input) = r,
+               !(LayoutFeatures(usedBy: input).isSubset(of: descriptor.features) && Self.isFinite(input)) { break }
+            if case .query = r, !descriptor.capabilities.contains(.query) { break }
+            ahead.append((r, nextID))
+            nextID += 1
+        }
+        pump()
+    }
+
+    /// Sends announced requests while the window has room, in one write.
+    private func pump() {
+        guard let p = process else { return }
+        lineBuffer.removeAll(keepingCapacity: true)
+        while inFlight < pipelineWindow, aheadStart + inFlight < ahead.count {
+            let a = ahead[aheadStart + inFlight]
+            a.request.encode(id: a.id, into: &lineBuffer)
+            lineBuffer.append(0x0A)
+            inFlight += 1
+        }
+        if !lineBuffer.isEmpty { lineBuffer.withUnsafeBytes { p.enqueue($0) } }
+    }
+
+    private func send(_ r: (request: EngineProtocol.Request, id: Int), on p: EngineProcess) {
+        lineBuffer.removeAll(keepingCapacity: true)
+        r.request.encode(id: r.id, into: &lineBuffer)
+        lineBuffer.append(0x0A)
+        lineBuffer.withUnsafeBytes { p.enqueue($0) }
+    }
+
+    /// The index of the first announced request equal to `request`, if any.
+    private func aheadIndex(of request: EngineProtocol.Request) -> Int? {
+        guard aheadStart < ahead.count else { return nil }
+        return ahead[aheadStart...].firstIndex { $0.request == request }
+    }
+
+    /// Drops the announced requests before index `k`, reading (and ignoring) the replies to those
+    /// already sent. A fault while reading one is this request's fault: the engine broke before
+    /// it could be answered.
+    private func skipAhead(to k: Int) throws {
+        while aheadStart < k {
+            if inFlight > 0, let p = process {
+                let skipped = ahead[aheadStart].id
+                switch p.receive(deadline: EngineProcess.deadline(after: configuration.timeout), early: true) {
+                case .line: break
+                case .closed(let partial):
+                    let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
+                    throw fault(.crashed, "no reply to request \(skipped) (sent ahead): \(status)", reply: String(decoding: partial, as: UTF8.self))
+                case .timedOut(let partial):
+                    throw fault(.timedOut, "no reply to request \(skipped) (sent ahead) within \(formatSeconds(configuration.timeout))",
+                                reply: String(decoding: partial, as: UTF8.self))
+                case .tooLong:
+                    throw fault(.malformedReply, "reply to request \(skipped) (sent ahead) longer than \(configuration.maxLine) bytes (read no further)")
+                }
+                inFlight -= 1
+            }
+            aheadStart += 1
+        }
+        if aheadStart == ahead.count { ahead.removeAll(keepingCapacity: true); aheadStart = 0; inFlight = 0 }
+    }
+
+    /// Forgets every announced request (the process they went to is gone).
+    private func forgetAhead() {
+        ahead.removeAll(keepingCapacity: true)
+        aheadStart = 0
+        inFlight = 0
+    }
+
+    /// The window the harness uses for `hello`: its `pipeline`, at most
+    /// ``Configuration/maxPipeline`` and ``EngineProtocol/Hello/maximumPipeline``; 1 without one.
+    private static func window(_ hello: EngineProtocol.Hello, _ c: Configuration) -> Int {
+        max(1, min(hello.pipeline ?? 1, c.maxPipeline, EngineProtocol.Hello.maximumPipeline))
+    }
+
     /// The error an error reply (`{"id":N,"error":"<code>","message":"..."}`) stands for: a
     /// ``LayoutError`` for a §6 code, ``QueryError/noLayout`` for `noLayout` to a query, an
     /// ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
@@ -209,13 +331,15 @@ public final class ExternalEngine: LayoutEngine {
         guard !EngineProcess.live.isStopped else {
             throw EngineFault(.spawn, engine: configuration.displayName, "not restarted: the run is being stopped")
         }
-        let (p, d) = try Self.launch(configuration)
+        let (p, hello) = try Self.launch(configuration)
+        let d = hello.descriptor
         guard d == descriptor else {
             p.terminate()
             throw EngineFault(.handshake, engine: configuration.displayName,
                               "the restarted engine's hello (\(d.name) \(d.version)) differs from the first (\(descriptor.name) \(descriptor.version))")
         }
         process = p
+        pipelineWindow = Self.window(hello, configuration)
         return p
     }
 
@@ -227,11 +351,12 @@ public final class ExternalEngine: LayoutEngine {
             return t
         } ?? ""
         process = nil
+        forgetAhead()
         return EngineFault(kind, engine: configuration.displayName, message, reply: String(decoding: reply.utf8.prefix(500), as: UTF8.self), stderr: tail)
     }
 
     /// Starts a process and checks its hello line (FIXTURE-FORMAT §9 step 1).
-    private static func launch(_ c: Configuration) throws -> (EngineProcess, EngineDescriptor) {
+    private static func launch(_ c: Configuration) throws -> (EngineProcess, EngineProtocol.Hello) {
         let p: EngineProcess
         do { p = try EngineProcess(arguments: c.arguments, stderrLimit: c.stderrLimit, lineLimit: c.maxLine) } catch {
             throw EngineFault(.spawn, engine: c.displayName, "\(error)")
@@ -246,7 +371,7 @@ public final class ExternalEngine: LayoutEngine {
         case .line(let raw):
             let line = String(decoding: raw, as: UTF8.self)
             do {
-                return (p, try JSONDocument(parsing: raw, file: "hello").decode { try EngineProtocol.Hello(json: $0).descriptor })
+                return (p, try JSONDocument(parsing: raw, file: "hello").decode { try EngineProtocol.Hello(json: $0) })
             } catch {
                 throw fail("bad hello line: \(error)", line)
             }

@@ -9,7 +9,7 @@ enum CompareCommand: Command {
     static let usage = """
     USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
                                    [--tolerance PT] [--save DIR] [--json FILE] [--html DIR] [--github]
-                                   [--engine-timeout SECONDS] [--isolate] [PATH...]
+                                   [--engine-timeout SECONDS] [--isolate] [--jobs N] [PATH...]
 
     Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
     for *.json; expected values are ignored) and over N generated inputs that use only features
@@ -36,6 +36,8 @@ enum CompareCommand: Command {
                                fault (on the fixture file when the case came from one)
       --engine-timeout SECONDS time an external engine gets per request (default 10)
       --isolate                run built-in engines in a waterfall-engine subprocess
+      --jobs N                 worker threads, each with its own pair of engines (default: the
+                               number of cores); the report is the same whatever N
       --scale S                CSS px per pt for the web engines (chromium:grid-lanes,
                                chromium:masonry=PATH), a power of two (default 1)
 
@@ -65,10 +67,11 @@ struct ComparisonRun {
     var tolerance: Tolerance?
     var saveDir, jsonFile, htmlDir: String?
     var github: Bool
+    var jobs: Int
     var engineOptions: EngineRegistry.Options
 
     /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`, `--github`,
-    /// `--engine-timeout` and `--isolate`.
+    /// `--engine-timeout`, `--isolate` and `--jobs`.
     init(_ args: inout Arguments) throws {
         fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
         seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
@@ -77,6 +80,7 @@ struct ComparisonRun {
         jsonFile = try args.value("--json")
         htmlDir = try args.value("--html")
         github = args.flag("--github")
+        jobs = try args.jobs() ?? ProcessInfo.processInfo.activeProcessorCount
         engineOptions = try waterfall_check.engineOptions(&args)
     }
 
@@ -91,7 +95,7 @@ struct ComparisonRun {
     /// the report and writes the files asked for. `revisions` name what each engine was built from.
     func run(baseline baselineEntry: EngineEntry, candidate candidateEntry: EngineEntry, paths: [String],
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
-        let comparison = EngineComparison(baseline: baselineEntry.make(), candidate: candidateEntry.make(), tolerance: tolerance)
+        let comparison = EngineComparison(jobs: jobs, tolerance: tolerance) { (baselineEntry.make(), candidateEntry.make()) }
         var cases = try CompareCase.fixtures(at: paths)
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
