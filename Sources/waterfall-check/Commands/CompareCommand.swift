@@ -100,11 +100,11 @@ struct ComparisonRun {
         cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
-        // Ctrl-C: the termination thread stops the engines (own process groups) and exits 130.
-        Interrupt.handler = { printError("\(command): interrupted"); removeTemporaries(); exit(130) }
-        defer { Interrupt.handler = nil }
-
+        // Ctrl-C or SIGTERM: the termination thread stops the engines (own process groups),
+        // removes temporaries and exits 130 or 143. A run it stopped may still return here,
+        // every later case a fault: nothing of it is printed or saved.
         var report = comparison.run(cases)
+        while Interrupt.exiting { sleep(1) }
         report.revisions = revisions
         print(report.text(), terminator: "")
         if github { print(GitHubAnnotations.render(report), terminator: "") }
