@@ -20,8 +20,26 @@ public struct ChoiceSource {
     /// libFuzzer's input (``init(bytes:)``) and the next byte to read.
     private let bytes: [UInt8]?
     private var offset = 0
-    /// The bound of every draw, when recorded (``init(replaying:recordingBounds:)``).
-    public private(set) var bounds: [UInt64]?
+    /// How every draw reads bytes, when recorded (``init(replaying:recordingEncodings:)``).
+    public private(set) var encodings: [ByteEncoding]?
+
+    /// How one draw reads libFuzzer's bytes (``init(bytes:)``), so that one byte mutation is one
+    /// decision: as many bytes as the draw has answers to tell apart, no more. The arbitrary
+    /// crate's `Unstructured` reads Rust values the same way (a `bool` is a byte's low bit, an
+    /// enum a byte modulo its cases).
+    public enum ByteEncoding: Equatable, Sendable {
+        /// A number in `0...bound` (``draw(_:)``): ``byteWidth(_:)`` bytes, big-endian, modulo
+        /// `bound + 1`.
+        case number(bound: UInt64)
+        /// A yes or no of probability `numerator / 1024` (``bool(_:)``, a list's continuation):
+        /// one byte, yes when odd, recorded as 1023 (yes) or 0 (no). No byte when the answer is
+        /// fixed (numerator 0 or 1024).
+        case flag(numerator: UInt64)
+        /// One of the options with a nonzero weight (``weighted(_:_:_:_:)``): one byte modulo their
+        /// count, whatever the weights (coverage, not the weights, decides which option is worth
+        /// trying), recorded as the first value of the option's range. No byte for one option.
+        case option(weights: [UInt64])
+    }
 
     /// Draws random choices from `rng`.
     public init(random rng: SplitMix64) {
@@ -31,21 +49,23 @@ public struct ChoiceSource {
         choices.reserveCapacity(256)
     }
 
-    /// Replays `prefix`, then answers 0 to every further draw. With `recordingBounds`, ``bounds``
-    /// keeps each draw's bound (for ``bytes(encoding:bounds:)``).
-    public init(replaying prefix: [UInt64], recordingBounds: Bool = false) {
+    /// Replays `prefix`, then answers 0 to every further draw. With `recordingEncodings`,
+    /// ``encodings`` keeps how each draw reads bytes (for ``bytes(encoding:as:)``).
+    public init(replaying prefix: [UInt64], recordingEncodings: Bool = false) {
         self.rng = nil
         self.prefix = prefix
         self.bytes = nil
-        if recordingBounds { bounds = [] }
+        if recordingEncodings { encodings = [] }
         choices.reserveCapacity(prefix.count)
     }
 
-    /// Reads every choice from `bytes`, as Hypothesis's `fuzz_one_input` does: a draw with bound
-    /// `b` takes the next ``byteWidth(_:)`` bytes as a big-endian integer `r` and answers `r` when
-    /// `r <= b`, else `r % (b + 1)`; past the end the bytes read as 0 (the simplest answers). So
-    /// every byte string is a valid choice sequence, shorter strings are simpler inputs, and the
-    /// encoding of a recorded sequence (``bytes(encoding:bounds:)``) reads back as that sequence.
+    /// Reads every choice from `bytes`, as Hypothesis's `fuzz_one_input` does, each draw as its
+    /// ``ByteEncoding`` says: a number with bound `b` takes the next ``byteWidth(_:)`` bytes as a
+    /// big-endian integer `r` and answers `r` when `r <= b`, else `r % (b + 1)`; a yes/no takes
+    /// one byte's low bit; a weighted choice one byte modulo its options. Past the end the bytes
+    /// read as 0 (the simplest answers). So every byte string is a valid choice sequence, shorter
+    /// strings are simpler inputs, and the encoding of a recorded sequence
+    /// (``bytes(encoding:as:)``) reads back as the same input.
     public init(bytes: [UInt8]) {
         self.rng = nil
         self.prefix = []
@@ -58,19 +78,44 @@ public struct ChoiceSource {
     @inlinable
     public static func byteWidth(_ bound: UInt64) -> Int { (64 - bound.leadingZeroBitCount + 7) / 8 }
 
-    /// The bytes that ``init(bytes:)`` reads back as `choices`, given each draw's bound (from a
-    /// replay with `recordingBounds`): each value big-endian in its draw's width, trailing zero
+    /// The bytes that ``init(bytes:)`` reads back as `choices`, given how each draw reads bytes
+    /// (from a replay with `recordingEncodings`): a number big-endian in its draw's width, a yes/no
+    /// as 1 or 0, an option as its index among the options with a nonzero weight; trailing zero
     /// bytes dropped (they read the same as the end). A value above its bound is clamped to it.
+    /// `init(bytes:)` of the result answers every draw alike (the same yes/no, the same option),
+    /// recording each yes as 1023 and each option as its range's first value.
     /// - Complexity: O(total width).
-    public static func bytes(encoding choices: [UInt64], bounds: [UInt64]) -> [UInt8] {
+    public static func bytes(encoding choices: [UInt64], as encodings: [ByteEncoding]) -> [UInt8] {
         var out: [UInt8] = []
-        for (v, b) in zip(choices, bounds) {
-            let value = min(v, b)
-            let k = byteWidth(b)
-            for j in stride(from: k - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: value >> (UInt64(j) * 8))) }
+        for (v, e) in zip(choices, encodings) {
+            switch e {
+            case .number(let b):
+                let value = min(v, b)
+                for j in stride(from: byteWidth(b) - 1, through: 0, by: -1) {
+                    out.append(UInt8(truncatingIfNeeded: value >> (UInt64(j) * 8)))
+                }
+            case .flag(let numerator):
+                if numerator > 0 && numerator < 1024 { out.append(min(v, 1023) >= 1024 - numerator ? 1 : 0) }
+            case .option(let weights):
+                let nonzero = weights.indices.filter { weights[$0] > 0 }
+                guard nonzero.count > 1 else { break }
+                var start: UInt64 = 0, picked = 0
+                let value = min(v, weights.reduce(0, +) - 1)
+                for (k, w) in weights.enumerated() {
+                    if value < start + w { picked = k; break }
+                    start += w
+                }
+                out.append(UInt8(nonzero.firstIndex(of: picked) ?? 0))
+            }
         }
         while out.last == 0 { out.removeLast() }
         return out
+    }
+
+    /// The next byte of libFuzzer's input, 0 past its end.
+    @inline(__always) private mutating func nextByte(_ bytes: [UInt8]) -> UInt8 {
+        defer { offset += 1 }
+        return offset < bytes.count ? bytes[offset] : 0
     }
 
     /// A value in `0...bound`. O(1).
@@ -81,17 +126,28 @@ public struct ChoiceSource {
             v = rng!.next(upTo: bound)
         } else if let bytes {
             var r: UInt64 = 0
-            for _ in 0..<ChoiceSource.byteWidth(bound) {
-                r = r << 8 | UInt64(offset < bytes.count ? bytes[offset] : 0)
-                offset += 1
-            }
+            for _ in 0..<ChoiceSource.byteWidth(bound) { r = r << 8 | UInt64(nextByte(bytes)) }
             v = r <= bound ? r : r % (bound + 1)
         } else {
             v = i < prefix.count ? min(prefix[i], bound) : 0
-            bounds?.append(bound)
+            encodings?.append(.number(bound: bound))
         }
         choices.append(v)
         return v
+    }
+
+    /// A yes/no that is yes with probability `numerator / 1024` (at most 1024): a value in
+    /// `0...1023`, yes when `>= 1024 - numerator`, as ``draw(_:)`` gives it; from bytes, one
+    /// byte's low bit (``ByteEncoding/flag(numerator:)``).
+    private mutating func flag(_ numerator: UInt64) -> Bool {
+        guard let bytes, rng == nil else {
+            let v = draw(1023)
+            if encodings != nil { encodings![encodings!.count - 1] = .flag(numerator: numerator) }
+            return v >= 1024 - numerator
+        }
+        let v: UInt64 = numerator > 0 && numerator < 1024 && nextByte(bytes) & 1 == 1 ? 1023 : 0
+        choices.append(v)
+        return v >= 1024 - numerator
     }
 
     /// An integer in `range`, the lower bound being the simplest.
@@ -101,16 +157,37 @@ public struct ChoiceSource {
 
     /// The index of one of up to four options with relative weights `w0...w3` (a zero weight is never
     /// picked), index 0 simplest. Draws one value in `0 ..< w0 + w1 + w2 + w3`.
+    /// From bytes, one byte picks among the options of nonzero weight, each as likely
+    /// (``ByteEncoding/option(weights:)``).
     public mutating func weighted(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64 = 0, _ w3: UInt64 = 0) -> Int {
-        let v = draw(w0 + w1 + w2 + w3 - 1)
+        let v: UInt64
+        if let bytes, rng == nil {
+            // The k-th option of nonzero weight, k = byte % their count; no allocation per draw.
+            let count = (w0 > 0 ? 1 : 0) + (w1 > 0 ? 1 : 0) + (w2 > 0 ? 1 : 0) + (w3 > 0 ? 1 : 0)
+            var k = count > 1 ? Int(nextByte(bytes)) % count : 0
+            var start: UInt64 = 0
+            func take(_ w: UInt64) -> Bool {
+                if w == 0 { return false }
+                if k == 0 { return true }
+                k -= 1; start += w
+                return false
+            }
+            if !take(w0) && !take(w1) && !take(w2) { _ = take(w3) }
+            v = start
+            choices.append(v)
+        } else {
+            v = draw(w0 + w1 + w2 + w3 - 1)
+            if encodings != nil { encodings![encodings!.count - 1] = .option(weights: [w0, w1, w2, w3]) }
+        }
         if v < w0 { return 0 }
         if v < w0 + w1 { return 1 }
         return v < w0 + w1 + w2 ? 2 : 3
     }
 
     /// `true` with probability `numerator / 1024`; `false` (the simpler) when the value is 0.
+    /// From bytes, one byte's low bit (``ByteEncoding/flag(numerator:)``).
     public mutating func bool(_ numerator: UInt64) -> Bool {
-        draw(1023) >= 1024 - numerator
+        flag(numerator)
     }
 
     /// One of `options`, the first simplest.
@@ -138,7 +215,7 @@ public struct ChoiceSource {
         let threshold = UInt64(1024 / (target + 1))
         while out.count < limit {
             let start = choices.count
-            guard draw(1023) >= max(threshold, 1) else { break }
+            guard flag(1024 - max(threshold, 1)) else { break }
             out.append(element(&self, out.count))
             spans.append(start..<choices.count)
         }

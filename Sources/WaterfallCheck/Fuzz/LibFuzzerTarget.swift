@@ -108,14 +108,14 @@ public enum LibFuzzerTarget {
     }
 
     /// The fuzz input whose choices are `choices` under `generator`: the choices replayed once
-    /// for each draw's bound, then encoded (``ChoiceSource/bytes(encoding:bounds:)``). A seed
+    /// for how each draw reads bytes, then encoded (``ChoiceSource/bytes(encoding:as:)``). A seed
     /// corpus entry, or a test's artifact. `ChoiceSource(bytes:)` of the result generates the
     /// same input as `ChoiceSource(replaying: choices)`.
     /// - Complexity: one generation, O(items + sections).
     public static func bytes(encoding choices: [UInt64], generator: InputGenerator) -> [UInt8] {
-        var source = ChoiceSource(replaying: choices, recordingBounds: true)
+        var source = ChoiceSource(replaying: choices, recordingEncodings: true)
         _ = generator.generate(&source)
-        return ChoiceSource.bytes(encoding: source.choices, bounds: source.bounds ?? [])
+        return ChoiceSource.bytes(encoding: source.choices, as: source.encodings ?? [])
     }
 
     /// One seed input per fixture under `paths` (FixtureFile.collect's walk): its input inverted

@@ -58,6 +58,9 @@ public final class MiniWaterfall: LayoutEngine {
 
     /// The bugs switched on (usually one; two for the grouping tests).
     public let bugs: Set<Bug>
+    /// `bugs` as one bit per case (``Bug/allCases`` order): the layout asks per item, and a
+    /// `Set<Bug>` lookup hashes the case's String raw value (a third of a libFuzzer run's time).
+    private let mask: UInt64
     private var last: LayoutResult?
     private var calls = 0
     public let descriptor: EngineDescriptor
@@ -66,6 +69,8 @@ public final class MiniWaterfall: LayoutEngine {
 
     public init(_ bugs: Set<Bug>) {
         self.bugs = bugs
+        mask = bugs.reduce(0) { $0 | MiniWaterfall.bit($1) }
+        precondition(Bug.allCases.count <= 64 && Set(Bug.allCases.map(MiniWaterfall.bit)).count == Bug.allCases.count)
         let name = bugs.isEmpty ? "none" : bugs.map(\.rawValue).sorted().joined(separator: "+")
         descriptor = EngineDescriptor(name: "mini-\(name)", version: "0", capabilities: [.query])
     }
@@ -75,7 +80,7 @@ public final class MiniWaterfall: LayoutEngine {
         calls += 1
         let fault: LayoutError? = { do { _ = try ReferenceLayout.validate(input); return nil } catch { return error as? LayoutError } }()
         // The noValidation bug: bad heights are laid out as given.
-        if let fault, !(bugs.contains(.noValidation) && fault.code == .invalidItemHeight) { throw fault }
+        if let fault, !(has(.noValidation) && fault.code == .invalidItemHeight) { throw fault }
         let s = input.layout
         let W = s.containerWidth
         var top: CGFloat = 0
@@ -89,17 +94,17 @@ public final class MiniWaterfall: LayoutEngine {
             }
             let I = input.sectionInset(of: section)
             let n = input.columnCount(of: section)
-            let available = bugs.contains(.widthIgnoresInsets) ? W : W - I.left - I.right
+            let available = has(.widthIgnoresInsets) ? W : W - I.left - I.right
             var w = (available - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
-            let start = top + I.top + (bugs.contains(.firstRowOneMarginLow) ? s.rowSpacing : 0)
+            let start = top + I.top + (has(.firstRowOneMarginLow) ? s.rowSpacing : 0)
             var heights = Array(repeating: start, count: n)
             var bottom = top + I.top
             var cursor = 0
             var wideSeen = 0
             var frames = Array(repeating: CGRect.null, count: section.items.count)
             var order = Array(section.items.indices)
-            if bugs.contains(.placesTallestFirst) {
+            if has(.placesTallestFirst) {
                 order.sort { itemHeight(section.items[$0], width: w) > itemHeight(section.items[$1], width: w) }
             }
             for (placed, i) in order.enumerated() {
@@ -111,11 +116,11 @@ public final class MiniWaterfall: LayoutEngine {
                 case .height(let v): h = v
                 case .size(let size):
                     h = size.height * iw / size.width
-                    if let p = s.pixelScale, !bugs.contains(.ignoresPixelScaleForHeights) { h = (h * p).rounded(.down) / p }
+                    if let p = s.pixelScale, !has(.ignoresPixelScaleForHeights) { h = (h * p).rounded(.down) / p }
                 }
-                if bugs.contains(.rejectsZeroHeight), h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
+                if has(.rejectsZeroHeight), h == 0 { throw LayoutError(.invalidItemHeight, "zero height") }
                 // Candidate tops per start column.
-                let tops = (0...(n - k)).map { c in bugs.contains(.spanUsesFirstColumn) ? heights[c] : heights[c..<(c + k)].max()! }
+                let tops = (0...(n - k)).map { c in has(.spanUsesFirstColumn) ? heights[c] : heights[c..<(c + k)].max()! }
                 var c: Int
                 switch s.placement {
                 case .leftToRight: c = placed % n
@@ -123,19 +128,19 @@ public final class MiniWaterfall: LayoutEngine {
                 case .shortestFirst:
                     let m = tops.min()!
                     let tied = tops.indices.filter {
-                        bugs.contains(.tieToleranceExclusive) ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
+                        has(.tieToleranceExclusive) ? tops[$0] - m < s.tieTolerance || tops[$0] == m : tops[$0] - m <= s.tieTolerance
                     }
                     // (The tied set is empty only when a NaN height, let in by noValidation, got here.)
-                    if bugs.contains(.tiesGoRight) { c = tied.last ?? 0 }
+                    if has(.tiesGoRight) { c = tied.last ?? 0 }
                     else if s.tieBreak == .afterPrevious {
-                        c = tied.first { bugs.contains(.afterPreviousSkipsCursor) ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
+                        c = tied.first { has(.afterPreviousSkipsCursor) ? $0 > cursor : $0 >= cursor } ?? tied.first ?? 0
                     }
                     else { c = tied.first ?? 0 }
                 }
                 var y = tops[c]
                 // One condition per branch, so coverage sees each step (deepThirdSection); the
                 // count of wide items is a loop counter, whose hit counts libFuzzer tells apart.
-                if bugs.contains(.deepThirdSection), sectionIndex == 2 {
+                if has(.deepThirdSection), sectionIndex == 2 {
                     if let header = section.header, header.inset.top > 0 {
                         if s.tieBreak == .afterPrevious {
                             if s.pixelScale == 3 {
@@ -147,33 +152,39 @@ public final class MiniWaterfall: LayoutEngine {
                         }
                     }
                 }
-                let x = (bugs.contains(.ignoresLeftInset) ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
-                frames[i] = CGRect(x: x, y: bugs.contains(.nanForZeroHeight) && h == 0 ? .nan : y, width: iw, height: h)
-                let raise = bugs.contains(.tallItemsDoNotStack) && h > 100 ? 0 : h
+                let x = (has(.ignoresLeftInset) ? 0 : I.left) + CGFloat(c) * (w + s.columnSpacing)
+                frames[i] = CGRect(x: x, y: has(.nanForZeroHeight) && h == 0 ? .nan : y, width: iw, height: h)
+                let raise = has(.tallItemsDoNotStack) && h > 100 ? 0 : h
                 for j in c..<(c + k) {
-                    if bugs.contains(.accumulatesInOtherOrder) { heights[j] = y; heights[j] += raise + s.rowSpacing }
+                    if has(.accumulatesInOtherOrder) { heights[j] = y; heights[j] += raise + s.rowSpacing }
                     else { heights[j] = y + raise + s.rowSpacing }
                 }
                 cursor = c + k
                 bottom = max(bottom, y + h)
             }
-            if bugs.contains(.dropsLastItem), !frames.isEmpty { frames.removeLast() }
+            if has(.dropsLastItem), !frames.isEmpty { frames.removeLast() }
             result.items = frames
             trailing = section.items.isEmpty ? 0 : s.rowSpacing
             top = bottom + I.bottom
             if let f = section.footer {
-                let fy = bugs.contains(.footerIgnoresBottomInset) ? bottom : top
+                let fy = has(.footerIgnoresBottomInset) ? bottom : top
                 result.footer = CGRect(x: f.inset.left, y: fy + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
                 top += f.inset.top + f.height + f.inset.bottom
             }
             out.append(result)
         }
-        if bugs.contains(.trailingSpacingInContentSize) { top += trailing }
-        if bugs.contains(.alternatesContentHeight), calls % 2 == 0 { top += 1 }
+        if has(.trailingSpacingInContentSize) { top += trailing }
+        if has(.alternatesContentHeight), calls % 2 == 0 { top += 1 }
         let r = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: out)
         last = r
         return r
     }
+
+    /// A payload-free enum is stored as its case's index in declaration order (one byte here), so
+    /// the bit costs no lookup; `init` checks every case got its own.
+    @inline(__always) private static func bit(_ bug: Bug) -> UInt64 { withUnsafeBytes(of: bug) { 1 << UInt64($0[0]) } }
+
+    @inline(__always) private func has(_ bug: Bug) -> Bool { mask & MiniWaterfall.bit(bug) != 0 }
 
     private func itemHeight(_ item: LayoutItem, width: CGFloat) -> CGFloat {
         switch item.dimension {
@@ -185,7 +196,7 @@ public final class MiniWaterfall: LayoutEngine {
     public func elements(in rect: CGRect) throws -> [ElementID] {
         guard let last else { throw QueryError.noLayout }
         let all = last.elements.filter { !$0.frame.isNull }
-        if bugs.contains(.queryReturnsEverything) { return all.map(\.id) }
+        if has(.queryReturnsEverything) { return all.map(\.id) }
         return all.filter { $0.frame.meets(rect) }.map(\.id)
     }
 }

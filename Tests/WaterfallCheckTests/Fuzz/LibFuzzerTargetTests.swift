@@ -29,17 +29,63 @@ struct LibFuzzerTargetTests {
         #expect(c.choices == [0x03FF, 1, 0, 0, 0])
     }
 
-    @Test("generated cases encode to bytes that generate the same input and the same choices")
+    @Test("a yes/no reads one byte's low bit (none when its answer is fixed); a weighted choice one byte modulo its options")
+    func flagsAndOptionsFromBytes() {
+        var c = ChoiceSource(bytes: [0x03, 0x02, 0x02, 0x05, 0x04, 0xFF])
+        #expect(c.bool(300))                      // 0x03: odd, yes
+        #expect(!c.bool(1023))                    // 0x02: even, no, however likely yes is
+        #expect(!c.bool(0))                       // never yes: no byte read
+        #expect(c.weighted(85, 13, 2) == 2)       // 0x02 % 3: the 2 % option, as likely as the others
+        #expect(c.weighted(6, 0, 3) == 2)         // 0x05 % 2 = 1: the second option of nonzero weight
+        #expect(c.weighted(1, 0) == 0)            // one option: no byte read
+        #expect(c.weighted(3, 5, 3, 0) == 1)      // 0x04 % 3
+        #expect(c.bool(1))                        // 0xFF
+        #expect(!c.bool(512))                     // past the end: no
+        #expect(c.choices == [1023, 0, 0, 98, 6, 0, 3, 1023, 0])
+        // A list: one byte per continuation (odd: one more element).
+        var l = ChoiceSource(bytes: [1, 7, 1, 9, 0, 5])
+        #expect(l.list(target: 2, limit: 10) { c, _ in c.int(0...255) } == [7, 9])
+    }
+
+    @Test("each kind of draw encodes to the bytes it reads back")
+    func encodings() {
+        let kinds: [ChoiceSource.ByteEncoding] = [.flag(numerator: 300), .flag(numerator: 300), .flag(numerator: 0),
+                                                  .option(weights: [85, 13, 2, 0]), .option(weights: [6, 0, 3, 0]),
+                                                  .option(weights: [1, 0, 0, 0]), .number(bound: 1023), .number(bound: 9)]
+        let bytes = ChoiceSource.bytes(encoding: [700, 724, 5, 99, 7, 0, 0x0102, 12], as: kinds)
+        // 700 < 1024 - 300: no; 724: yes; a fixed flag and a single option take no byte; 99 is in the
+        // third option's range, 7 in the second nonzero one's; 12 is clamped to the bound 9.
+        #expect(bytes == [0, 1, 2, 1, 0x01, 0x02, 9])
+        var back = ChoiceSource(bytes: bytes)
+        #expect(!back.bool(300))
+        #expect(back.bool(300))
+        #expect(!back.bool(0))
+        #expect(back.weighted(85, 13, 2) == 2)
+        #expect(back.weighted(6, 0, 3) == 2)
+        #expect(back.weighted(1, 0) == 0)
+        #expect(back.draw(1023) == 0x0102)
+        #expect(back.draw(9) == 9)
+    }
+
+    @Test("generated cases encode to bytes that generate the same input; those bytes' choices encode back to them")
     func roundTrip() {
         let g = InputGenerator()
+        var sizes: [Int] = []
         for i in 0..<300 as Range<UInt64> {
             let (input, source) = Fuzzer.generate(seed: 17, case: i, generator: g)
             let bytes = LibFuzzerTarget.bytes(encoding: source.choices, generator: g)
             var back = ChoiceSource(bytes: bytes)
             let again = g.generate(&back)
             #expect("\(again)" == "\(input)", "case \(i)")
-            #expect(back.choices == source.choices, "case \(i)")
+            #expect(LibFuzzerTarget.bytes(encoding: back.choices, generator: g) == bytes, "case \(i)")
+            var replay = ChoiceSource(replaying: back.choices)
+            #expect("\(g.generate(&replay))" == "\(input)", "case \(i): the decoded choices replay (the shrinker's path)")
+            sizes.append(bytes.count)
+            // At most one byte per yes/no or option, the numbers' widths: never more bytes than the
+            // old two bytes per yes/no.
+            #expect(bytes.count <= source.choices.count * 3, "case \(i)")
         }
+        #expect(sizes.contains { $0 > 0 })
     }
 
     @Test("the empty input is the all-zero choice sequence: one empty section, the simplest settings")
