@@ -58,4 +58,13 @@ var package = Package(
 if ProcessInfo.processInfo.environment["WATERFALL_LIBFUZZ"] == "1" {
     package.products.append(.library(name: "WaterfallLibFuzz", type: .static, targets: ["WaterfallLibFuzz"]))
     package.targets.append(.target(name: "WaterfallLibFuzz", dependencies: ["WaterfallEngines", "WaterfallCheckTestSupport"], exclude: ["Entry"]))
+    // Coverage of the engines' code only (scripts/libfuzz's default): the flags go to the modules
+    // that hold engines, not to the harness, whose generator and invariants would add features
+    // about themselves to the corpus.
+    if let flags = ProcessInfo.processInfo.environment["WATERFALL_LIBFUZZ_ENGINE_FLAGS"], !flags.isEmpty {
+        let engines: Set<String> = ["WaterfallLayout", "ClassicLayouts", "WaterfallCheckTestSupport", "WaterfallLibFuzz"]
+        for t in package.targets where engines.contains(t.name) {
+            t.swiftSettings = (t.swiftSettings ?? []) + [.unsafeFlags(flags.split(separator: " ").map(String.init))]
+        }
+    }
 }
