@@ -6,7 +6,8 @@ import WaterfallLayout
 /// Time to find each broken engine's bug (the tests' `BrokenEngines`, the deep-branch one, and
 /// classic 002's pile-up through `no-overlap`): the random fuzzer (`waterfall-check fuzz`'s
 /// `Fuzzer`, one job, only that invariant) beside libFuzzer (the fuzz target built by
-/// `scripts/libfuzz --build`, one process, empty corpus, only that invariant), each bounded to
+/// `scripts/libfuzz --build`, one process, empty corpus with the script's defaults for one
+/// (`-len_control=0 -max_len=256`), only that invariant), each bounded to
 /// LIBFUZZ_BENCH_SECONDS (default 60), median of 3 seeds. Wall-clock seconds, shrinking
 /// excluded; libFuzzer's include its start (about 0.1 s). On demand: `scripts/bench libfuzz`
 /// (scripts/bench builds the target first). LIBFUZZ_BIN names the fuzz target; LIBFUZZ_BENCH_ONLY
@@ -62,7 +63,8 @@ private func runLibFuzzer(_ bin: String, engine: String, invariant: String, seed
     defer { try? FileManager.default.removeItem(at: dir) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: bin)
-    p.arguments = ["-seed=\(seed)", "-max_total_time=\(Int(limit))", "-print_final_stats=1",
+    // scripts/libfuzz's defaults for an empty corpus (every length up to 256 bytes from the start).
+    p.arguments = ["-seed=\(seed)", "-max_total_time=\(Int(limit))", "-print_final_stats=1", "-len_control=0", "-max_len=256",
                    "-artifact_prefix=\(dir.path)/", dir.appendingPathComponent("corpus").path]
     var environment = ProcessInfo.processInfo.environment
     environment["WATERFALL_ENGINE"] = engine
