@@ -21,6 +21,9 @@ func benchLibFuzzer() throws {
     }
     let limit = Double(env["LIBFUZZ_BENCH_SECONDS"] ?? "") ?? 60
     let seeds: [UInt64] = [1, 2, 3]
+    // LIBFUZZ_BENCH_INVARIANTS=all checks every invariant in both fuzzers (scripts/libfuzz's
+    // default), instead of only the bug's.
+    let every = env["LIBFUZZ_BENCH_INVARIANTS"] == "all"
     var cases: [(name: String, invariant: String, make: @Sendable () -> LayoutEngine)] = []
     for b in BrokenEngines.all + BrokenEngines.tieBugs.dropFirst() + [BrokenEngines.spanBug, BrokenEngines.deepBranch] {
         cases.append((b.make().descriptor.name, b.invariant, b.make))
@@ -32,18 +35,18 @@ func benchLibFuzzer() throws {
     if let only = env["LIBFUZZ_BENCH_ONLY"]?.split(separator: ",").map(String.init) {
         cases.removeAll { c in !only.contains { c.name.contains($0) } }
     }
-    let widths = [40, 18, 16, 16, 14]
+    let widths = [40, 18, 16, 16, 16, 30]
     print("each cell: median of \(seeds.count) seeds, seconds to the first failure (> \(Int(limit)) = not found in time)")
-    print(row(["engine", "invariant", "random fuzz (s)", "libFuzzer (s)", "libFuzzer runs"], widths: widths))
+    print(row(["engine", "invariant", "random fuzz (s)", "libFuzzer (s)", "libFuzzer runs", "per seed: random | libFuzzer"], widths: widths))
     for c in cases {
         var random: [Double] = [], coverage: [Double] = [], runs: [Int] = []
         for seed in seeds {
             let config = FuzzConfiguration(seed: seed, cases: nil, duration: limit, jobs: 1,
-                                           invariants: try InvariantSet(ids: [c.invariant]), shrinkTime: 0.01)
+                                           invariants: try every ? .all : InvariantSet(ids: [c.invariant]), shrinkTime: 0.01)
             let report = Fuzzer(configuration: config, engine: c.make).run()
             random.append(report.counterexamples.isEmpty ? .infinity : report.seconds)
             let (seconds, found, executed) = try runLibFuzzer(bin, engine: c.name.replacingOccurrences(of: " (pile-up)", with: ""),
-                                                              invariant: c.invariant, seed: seed, limit: limit)
+                                                              invariant: every ? nil : c.invariant, seed: seed, limit: limit)
             coverage.append(found ? seconds : .infinity)
             runs.append(executed)
         }
@@ -51,12 +54,14 @@ func benchLibFuzzer() throws {
             let m = xs.sorted()[xs.count / 2]
             return m.isFinite ? String(format: "%.3f", m) : "> \(Int(limit))"
         }
-        print(row([c.name, c.invariant, cell(random), cell(coverage), "\(runs.sorted()[runs.count / 2])"], widths: widths))
+        func each(_ xs: [Double]) -> String { xs.map { $0.isFinite ? String(format: "%.1f", $0) : ">\(Int(limit))" }.joined(separator: " ") }
+        print(row([c.name, every ? "all" : c.invariant, cell(random), cell(coverage), "\(runs.sorted()[runs.count / 2])",
+                   "\(each(random)) | \(each(coverage))"], widths: widths))
     }
 }
 
 /// One libFuzzer run from an empty corpus: wall seconds, whether it wrote a crash, units executed.
-private func runLibFuzzer(_ bin: String, engine: String, invariant: String, seed: UInt64, limit: Double) throws -> (Double, Bool, Int) {
+private func runLibFuzzer(_ bin: String, engine: String, invariant: String?, seed: UInt64, limit: Double) throws -> (Double, Bool, Int) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("libfuzz-bench-\(getpid())-\(engine)-\(seed)")
     try? FileManager.default.removeItem(at: dir)
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("corpus"), withIntermediateDirectories: true)
