@@ -14,6 +14,8 @@ struct FuzzCLITests {
         let out = try CLI.run(["fuzz", "--cases", "5", "--seed", "1", "--save", "saved"], in: dir.url, ci: "true")
         #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
         #expect(out.stdout.contains("replay FAIL saved/broken.json: cannot be read"), "\(out.stdout)")
+        // The header names what runs: 5 cases (without --cases, 10000 cases; it said "10.0 s").
+        #expect(out.stdout.contains(", 5 cases, "), "\(out.stdout)")
     }
 
     @Test("--json onto a fixture is refused for fuzz (save directory) and compare (PATHs)")

@@ -282,7 +282,9 @@ public final class Fuzzer {
         }
         var skipped = false
         if case .unsupported = context.outcome { skipped = true }
-        report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount)
+        // A failing input is a failed case (the outcomes line said "1 passed" beside its failures).
+        report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount,
+                     failed: !failures.isEmpty)
         report.seconds = now() - start
         for f in failures { report.failingCases[f.invariant] = 1 }
         let shrinkStart = now()

@@ -52,6 +52,9 @@ enum FuzzCommand: Command {
 
     static let defaultSaveDirectory = "Fixtures/regressions"
 
+    /// Cases run without `--cases` or `--duration`.
+    static let defaultCases = 10_000
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         if args.flag("--list-invariants") {
             let width = Invariants.all.map(\.id.count).max()!
@@ -108,13 +111,13 @@ enum FuzzCommand: Command {
         if let fromBytes {
             print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), libFuzzer input \(TextReport.printable(fromBytes)), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         } else {
-            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         }
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
-        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
+        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
         // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
