@@ -64,7 +64,7 @@ struct FuzzReplayTests {
         #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
         let replayLine = try #require(found.stdout.split(separator: "\n").first { $0.contains("replay: waterfall-check fuzz") })
         #expect(replayLine.contains("--tolerance 0.0 --invariants stacking "), "\(replayLine)")
-        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking"), "\(found.stdout)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking --save saved\n"), "\(found.stdout)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
         let file = try #require(saved.first { $0.hasPrefix("fuzz-stacking-") })
         let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))

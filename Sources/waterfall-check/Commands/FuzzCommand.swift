@@ -171,7 +171,7 @@ enum FuzzCommand: Command {
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
-        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")") }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
             try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
