@@ -221,6 +221,9 @@ public final class Fuzzer {
                     var failures = context.check(active, then: upcoming?.input)
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
                     if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+                        // Stopped (Ctrl-C): the engine was killed under this case, which says
+                        // nothing about the engine. The case is dropped, not counted as a fault.
+                        if isCancelled { break }
                         failures = []
                         local.engineFaultCases += 1
                         if local.engineFaults.count < 10 { local.engineFaults.append((index, ext.lastFault.map { "\($0)" } ?? "engine fault")) }

@@ -47,7 +47,8 @@ enum FuzzCommand: Command {
 
     Ctrl-C stops the run, saves what was found and prints the replay line.
 
-    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error.
+    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error, 130
+    stopped by Ctrl-C before any failure (the report of the cases run is printed).
     """
 
     static let defaultSaveDirectory = "Fixtures/regressions"
@@ -190,7 +191,11 @@ enum FuzzCommand: Command {
             for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printableBlock(f.message, indent: "      "))") }
             return exitCode(.error)
         }
-        return exitCode(report.counterexamples.isEmpty && replayFailures == 0 ? .passed : .failed)
+        if report.counterexamples.isEmpty && replayFailures == 0 {
+            // Ctrl-C before anything was found: not a pass (the run did not finish).
+            return report.interrupted ? 128 + SIGINT : exitCode(.passed)
+        }
+        return exitCode(.failed)
     }
 
     /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
