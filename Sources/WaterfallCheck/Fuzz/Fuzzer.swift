@@ -137,7 +137,7 @@ public final class Fuzzer {
     private let lock = NSLock()
     private var cancelled = false
     /// Per invariant index: the lowest failing case so far, its failure, and its recorded choices.
-    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate)] = [:]
+    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate, answer: EngineAnswer?)] = [:]
     private var failingCases: [String: Int] = [:]
     private var nextCase: UInt64 = 0
     private var done = 0
@@ -237,7 +237,7 @@ public final class Fuzzer {
                             failingCases[f.invariant, default: 0] += 1
                             let k = Invariants.named(f.invariant)!.index
                             if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f, Shrinker.Candidate(source))
+                            firstFailure[k] = (index, f, Shrinker.Candidate(source), context.outcome)
                         }
                     }
                 }
@@ -253,7 +253,8 @@ public final class Fuzzer {
 
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
-            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
+            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices,
+                                                 answer: first.answer))
         }
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
@@ -293,7 +294,7 @@ public final class Fuzzer {
         let shrinkStart = now()
         let candidate = Shrinker.Candidate(source)
         for f in failures {
-            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate)
+            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate, answer: context.outcome)
             c.bytesFile = file
             report.counterexamples.append(c)
         }
@@ -313,8 +314,10 @@ public final class Fuzzer {
 
     /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
     /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
+    /// - Parameter answer: the engine's answer when the case failed, kept when a replay cannot
+    ///   reproduce it (a flaky engine, or one stopped by Ctrl-C, which cannot answer again).
     public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
-                       choices: Shrinker.Candidate? = nil) -> Counterexample {
+                       choices: Shrinker.Candidate? = nil, answer: EngineAnswer? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
         let start = choices ?? Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
@@ -342,13 +345,16 @@ public final class Fuzzer {
             return Shrinker.Candidate(replay)
         }
         // The original case, replayed once for the engine's answer (a flaky engine may not fail again).
-        if replay(start.choices) == nil { best.actual = engine.answer(original) }
+        if replay(start.choices) == nil { best.actual = answer ?? engine.answer(original) }
         let outcome = shrinker.shrink(Shrinker.Candidate(choices: best.choices, spans: start.spans)) { replay($0) }
         // Values the layout clamps are written as it uses them, when that still fails.
         let normal = best.input.normalised
         if normal != best.input {
+            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first { best.input = normal; best.failure = f; best.actual = context.outcome }
+            if let f = context.check(only).first, ((engine as? ExternalEngine)?.faultCount ?? 0) == faultsBefore {
+                best.input = normal; best.failure = f; best.actual = context.outcome
+            }
         }
         return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
@@ -416,10 +422,14 @@ public struct CounterexampleGroup {
         for c in counterexamples {
             let key = c.input.normalised
             if let k = index[key] { groups[k].counterexamples.append(c); continue }
+            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed)
-            let found = context.check(invariants)
+            var found = context.check(invariants)
+            var origin = context.origin
+            // An engine that faults here (stopped by Ctrl-C, or flaky) says nothing about the
+            // input: the counterexample's own failure stands alone.
+            if ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore { found = [c.failure]; origin = nil }
             let own = Set(found.map(\.invariant))
-            let origin = context.origin
             if let k = groups.firstIndex(where: { (origin != nil && $0.origin == origin) || own.contains($0.primary.invariant) }) {
                 groups[k].counterexamples.append(c)
                 continue
