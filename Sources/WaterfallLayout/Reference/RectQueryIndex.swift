@@ -49,10 +49,27 @@ public struct RectQueryIndex: Sendable {
     /// narrower than a rounding step share an origin.
     /// - Complexity: as a layout of `input`, plus O(items + columns).
     public init(input: LayoutInput, result: LayoutResult) {
+        var recorder = ReferenceLayout.ColumnRecorder()
+        if let widths = try? ReferenceLayout.validate(input) {
+            _ = ReferenceLayout.compute(input, columnWidths: widths, observer: &recorder)
+        }
+        self.init(input: input, result: result, startColumns: recorder.columns)
+    }
+
+    /// Indexes `result`, the reference layout of `input`, given every item's start column flat
+    /// (section 0's items, then section 1's, ...: ``ReferenceLayout/ColumnRecorder``); with
+    /// fewer columns than items they are ignored (and the items not indexed).
+    /// - Complexity: O(items + Σ min(columns, items)) time (a counting sort by start column where
+    ///   a section has no more columns than items, else a comparison sort), O(items) memory.
+    init(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
         self.result = result
-        let startColumns = (try? ReferenceLayout.startColumns(input)) ?? []
         let s = input.layout
+        let complete = flat.count == input.itemCount
+        var at = 0
+        sections.reserveCapacity(input.sections.count)
         for (si, section) in input.sections.enumerated() where si < result.sections.count {
+            let first = at
+            at += section.items.count
             let frames = result.sections[si]
             let n = max(1, section.columnCount ?? s.columnCount)
             let x0 = (section.sectionInset ?? s.sectionInset).left
@@ -62,32 +79,49 @@ public struct RectQueryIndex: Sendable {
                               columnCount: n, maxSpan: 1, slack: 1, columns: [], offsets: [], order: [])
             let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
             if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
-            if !frames.items.isEmpty, si < startColumns.count, startColumns[si].count == frames.items.count {
-                let starts = startColumns[si]
+            if !frames.items.isEmpty, complete, frames.items.count == section.items.count {
+                let starts = flat[first..<at]
                 for (i, f) in frames.items.enumerated() {
                     out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
                     out.maxY = max(out.maxY, f.maxY)
                 }
                 // Items by start column, input order within a column (a stable sort).
-                let order: [Int32] = (0..<Int32(starts.count)).sorted { (a: Int32, b: Int32) -> Bool in
-                    let ca = starts[Int(a)], cb = starts[Int(b)]
-                    return ca != cb ? ca < cb : a < b
+                let count = starts.count
+                if n <= count {
+                    // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
+                    var next = [Int32](repeating: 0, count: n + 1)
+                    for c in starts { next[Int(c) + 1] += 1 }
+                    for c in 0..<n {
+                        if next[c + 1] > 0 { out.columns.append(Int32(c)); out.offsets.append(next[c]) }
+                        next[c + 1] += next[c]
+                    }
+                    out.offsets.append(Int32(count))
+                    var order = [Int32](repeating: 0, count: count)
+                    for (i, c) in starts.enumerated() {
+                        order[Int(next[Int(c)])] = Int32(i)
+                        next[Int(c)] += 1
+                    }
+                    out.order = order
+                } else {
+                    let order: [Int32] = (0..<Int32(count)).sorted { (a: Int32, b: Int32) -> Bool in
+                        let ca = starts[first + Int(a)], cb = starts[first + Int(b)]
+                        return ca != cb ? ca < cb : a < b
+                    }
+                    var previous: Int32 = -1
+                    for (k, i) in order.enumerated() {
+                        let c = starts[first + Int(i)]
+                        guard c != previous else { continue }
+                        out.columns.append(c)
+                        out.offsets.append(Int32(k))
+                        previous = c
+                    }
+                    out.offsets.append(Int32(order.count))
+                    out.order = order
                 }
-                var previous: Int32 = -1
-                for (k, i) in order.enumerated() {
-                    let c = Int32(starts[Int(i)])
-                    guard c != previous else { continue }
-                    out.columns.append(c)
-                    out.offsets.append(Int32(k))
-                    previous = c
-                }
-                out.offsets.append(Int32(order.count))
-                out.order = order
                 out.minY = frames.items[0].minY  // the first item sits at the section's top + inset
             }
-            for f in [frames.header, frames.footer].compactMap({ $0 }) {
-                out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY)
-            }
+            if let f = frames.header { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
+            if let f = frames.footer { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
             sections.append(out)
         }
         // Make the bounds monotonic across empty sections, for the binary search and the early exit.
