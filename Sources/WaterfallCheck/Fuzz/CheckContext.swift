@@ -114,6 +114,9 @@ final class DenseElements {
     /// its item count, and of its footer (-1).
     private struct Span { var header: Int; var items: Int; var count: Int; var footer: Int }
     private let elements: [LayoutElement]
+    /// Each element's frame as `(minX, maxX, minY, maxY)`, the four numbers §9's predicate
+    /// compares (`x + width` and `y + height` computed once, the same doubles `meets` computes).
+    private var bounds: [SIMD4<Double>]
     private var spans: [Span] = []
     /// The last rect (by its stamp) that answered each element.
     private var stamps: [Int]
@@ -124,6 +127,10 @@ final class DenseElements {
     /// - Parameter elements: ``CheckContext/elements`` of `r`. - Complexity: O(sections).
     init(_ r: LayoutResult, elements: [LayoutElement]) {
         self.elements = elements
+        bounds = elements.map { e in
+            let f = e.frame
+            return SIMD4(Double(f.origin.x), Double(f.origin.x + f.size.width), Double(f.origin.y), Double(f.origin.y + f.size.height))
+        }
         stamps = [Int](repeating: 0, count: elements.count)
         spans.reserveCapacity(r.sections.count)
         var at = 0
@@ -142,11 +149,20 @@ final class DenseElements {
     /// twice. `stamp` must differ from every earlier call's. - Complexity: O(elements + answers).
     func answersExactly(_ answer: [ElementID], rect: CGRect, stamp: Int) -> Bool {
         guard simple else { return false }
+        let rMinX = Double(rect.origin.x), rMaxX = Double(rect.origin.x + rect.size.width)
+        let rMinY = Double(rect.origin.y), rMaxY = Double(rect.origin.y + rect.size.height)
         return elements.withUnsafeBufferPointer { e in
             spans.withUnsafeBufferPointer { spans in
                 stamps.withUnsafeMutableBufferPointer { stamps in
+                    // §9's strict predicate, branch-free: f.minX < r.maxX && r.minX < f.maxX && ...
                     var meeting = 0
-                    for d in 0..<e.count where e[d].frame.meets(rect) { meeting += 1 }
+                    bounds.withUnsafeBufferPointer { b in
+                        for d in 0..<b.count {
+                            let v = b[d]
+                            let meets = (v[0] < rMaxX) && (rMinX < v[1]) && (v[2] < rMaxY) && (rMinY < v[3])
+                            meeting &+= meets ? 1 : 0
+                        }
+                    }
                     guard answer.count == meeting else { return false }
                     for id in answer {
                         let s = id.section

@@ -9,7 +9,12 @@ public final class ReferenceEngine: LayoutEngine {
         summary: "FIXTURE-FORMAT §5 exactly: every placement, spans, tie tolerance, headers/footers, pixel flooring")
 
     private var last: (input: LayoutInput, result: LayoutResult)?
-    private var index: RectQueryIndex?
+    /// Boxed, so a query borrows the index instead of copying its arrays' references.
+    private final class IndexBox {
+        let index: RectQueryIndex
+        init(_ index: RectQueryIndex) { self.index = index }
+    }
+    private var index: IndexBox?
     /// The last layout's start columns, flat (``ReferenceLayout/ColumnRecorder``): the query
     /// index is built from them without replaying the layout. Storage reused across layouts.
     private var recorder = ReferenceLayout.ColumnRecorder()
@@ -41,9 +46,9 @@ public final class ReferenceEngine: LayoutEngine {
     ///   index from the recorded start columns), then see ``RectQueryIndex``.
     public func elements(in rect: CGRect) throws -> [ElementID] {
         if index == nil, let last {
-            index = RectQueryIndex(input: last.input, result: last.result, startColumns: recorder.columns)
+            index = IndexBox(RectQueryIndex(input: last.input, result: last.result, startColumns: recorder.columns))
         }
         guard let index else { throw QueryError.noLayout }
-        return index.elements(in: rect)
+        return index.index.elements(in: rect)
     }
 }
