@@ -106,6 +106,9 @@ func benchProtocolSplit() throws {
     }
     step("encode request") { i in buffer.removeAll(keepingCapacity: true); EngineProtocol.Request.layout(inputs[i & 7]).encode(id: i, into: &buffer) }
     step("decode request") { i in _ = EngineProtocol.Request.decode(requests[i & 7]) }
+    try step("decode request, strict reader") { i in
+        _ = try JSONDocument(parsing: requests[i & 7], file: "r").decode { try LayoutInput(json: try $0.requiredMember("input")) }
+    }
     try step("JSONDocument of request") { i in _ = try JSONDocument(parsing: requests[i & 7], file: "r") }
     try step("reference layout") { i in _ = try ReferenceLayout.layout(inputs[i & 7]) }
     let results = try inputs.map { try ReferenceLayout.layout($0) }
@@ -114,7 +117,8 @@ func benchProtocolSplit() throws {
     step("json-c parse+free of reply") { i in _ = JSONDocument.rawParseAndFree(replies[i & 7]) }
     step("lint of reply") { i in _ = JSONDocument.lintOnly(replies[i & 7]) }
     try step("JSONDocument of reply") { i in _ = try JSONDocument(parsing: replies[i & 7], file: "r") }
-    try step("decode reply") { i in
+    try step("decode reply, strict reader") { i in
         _ = try JSONDocument(parsing: replies[i & 7], file: "r").decode { try EngineProtocol.Reply(json: $0, op: "layout") }
     }
+    try step("decode reply") { i in _ = try EngineProtocol.Reply.decode(replies[i & 7], op: "layout") }
 }

@@ -42,6 +42,15 @@ struct RecordGuardTests {
 
         let review = try CLI.run(["review"], in: dir.url, ci: "false")
         #expect(review.stdout.contains("breaks no-overlap: item 0.0"), "\(review.stdout)")
+        // The HTML review says so too, and draws the recording (it said "No failing case." and
+        // dropped the picture of every pending file).
+        let html = try CLI.run(["review", "--html", "R"], in: dir.url, ci: "false")
+        #expect(html.status == 0, "\(html.stderr)")
+        let index = try dir.read("R/index.html")
+        #expect(index.contains("<p class=\"verdict bad\">1 pending recording; 1 breaks invariants"), "\(index.prefix(2000))")
+        #expect(!index.contains("No failing case"))
+        #expect(index.contains("<h2>Pending recordings</h2>") && index.contains("<svg"), "\(index.prefix(2000))")
+        #expect(index.contains("breaks") && index.contains("no-overlap: item 0.0"))
         let refused = try CLI.run(["accept", "--all"], in: dir.url, ci: "false")
         #expect(refused.status == 2 && refused.stderr.contains("not accepted: it breaks"), "\(refused.stderr)")
         #expect(dir.exists("F/new.json.new"))

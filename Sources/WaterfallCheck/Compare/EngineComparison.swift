@@ -109,8 +109,10 @@ public struct EngineComparison {
     }
 
     /// Each case's comparison, in case order: on ``jobs`` threads when there is a factory, the
-    /// first worker on ``baseline`` and ``candidate``, each other on its own pair.
-    private func compareAll(_ cases: [CompareCase]) -> [CaseComparison] {
+    /// first worker on ``baseline`` and ``candidate``, each other on its own pair. `nil` for a
+    /// case whose answers are identical (no verdict): its frames are dropped at once, so memory
+    /// stays O(differing cases) and the workers do not contend on page faults.
+    private func compareAll(_ cases: [CompareCase]) -> [CaseComparison?] {
         func tol(_ c: CompareCase) -> Tolerance { tolerance ?? c.tolerance ?? .default }
         let workers = makeEngines == nil ? 1 : max(1, min(jobs, cases.count))
         var out = [CaseComparison?](repeating: nil, count: cases.count)
@@ -133,11 +135,14 @@ public struct EngineComparison {
                             ext.prefetch(cases[range].map { .layout($0.input) })
                         }
                     }
-                    for i in range { slots[i] = worker.compare(cases[i].input, tolerance: tol(cases[i])) }
+                    for i in range {
+                        let c = worker.compare(cases[i].input, tolerance: tol(cases[i]))
+                        if c.status != .passed || c.verdict != nil { slots[i] = c }
+                    }
                 }
             }
         }
-        return out.map { $0! }
+        return out
     }
 
     /// The features both engines declare: the only ones generated inputs may use.
@@ -215,8 +220,8 @@ public struct EngineComparison {
         let outcomes = compareAll(cases)
         for (n, c) in cases.enumerated() {
             let tol = tolerance ?? c.tolerance ?? .default
-            let outcome = outcomes[n]
             report.cases += 1
+            guard let outcome = outcomes[n] else { report.identical += 1; progress(n + 1); continue }
             switch outcome.status {
             case .passed, .checked, .recorded:
                 if let v = outcome.verdict {

@@ -68,23 +68,23 @@ extension CanonicalWriter {
     }
 
     /// ``compactResult(_:)`` appended to `out` as UTF-8. O(n) in the frames; no allocation per frame.
-    static func appendCompactResult(_ result: LayoutResult, to out: inout [UInt8]) {
+    static func appendCompactResult(_ result: LayoutResult, to out: inout [UInt8], cache: NumberTextCache? = nil) {
         JSONBytes.append("\"contentSize\":[", to: &out)
-        JSONBytes.append(number: Double(result.contentSize.width), to: &out)
+        JSONBytes.append(number: Double(result.contentSize.width), to: &out, cache: cache)
         out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(result.contentSize.height), to: &out)
+        JSONBytes.append(number: Double(result.contentSize.height), to: &out, cache: cache)
         JSONBytes.append("],\"sections\":[", to: &out)
         for (i, s) in result.sections.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "{"))
-            if let h = s.header { JSONBytes.append("\"header\":", to: &out); appendFrame(h, to: &out); out.append(UInt8(ascii: ",")) }
+            if let h = s.header { JSONBytes.append("\"header\":", to: &out); appendFrame(h, to: &out, cache: cache); out.append(UInt8(ascii: ",")) }
             JSONBytes.append("\"items\":[", to: &out)
             for (j, f) in s.items.enumerated() {
                 if j > 0 { out.append(UInt8(ascii: ",")) }
-                appendFrame(f, to: &out)
+                appendFrame(f, to: &out, cache: cache)
             }
             out.append(UInt8(ascii: "]"))
-            if let f = s.footer { JSONBytes.append(",\"footer\":", to: &out); appendFrame(f, to: &out) }
+            if let f = s.footer { JSONBytes.append(",\"footer\":", to: &out); appendFrame(f, to: &out, cache: cache) }
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
@@ -111,12 +111,12 @@ extension CanonicalWriter {
     }
 
     /// `[x,y,w,h]`.
-    static func appendFrame(_ r: CGRect, to out: inout [UInt8]) {
+    static func appendFrame(_ r: CGRect, to out: inout [UInt8], cache: NumberTextCache? = nil) {
         out.append(UInt8(ascii: "["))
-        JSONBytes.append(number: Double(r.origin.x), to: &out); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.origin.y), to: &out); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.size.width), to: &out); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.size.height), to: &out)
+        JSONBytes.append(number: Double(r.origin.x), to: &out, cache: cache); out.append(UInt8(ascii: ","))
+        JSONBytes.append(number: Double(r.origin.y), to: &out, cache: cache); out.append(UInt8(ascii: ","))
+        JSONBytes.append(number: Double(r.size.width), to: &out, cache: cache); out.append(UInt8(ascii: ","))
+        JSONBytes.append(number: Double(r.size.height), to: &out, cache: cache)
         out.append(UInt8(ascii: "]"))
     }
 }

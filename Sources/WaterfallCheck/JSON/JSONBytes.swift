@@ -32,14 +32,19 @@ struct JSONBytes {
 
     /// Appends `v` as ``JSONWriter/number(_:)-(Double)`` writes it: an integer without a fraction
     /// below 1e15, else Swift's shortest round-trip form.
-    static func append(number v: Double, to out: inout [UInt8]) {
+    /// `cache` (one per protocol connection) keeps the text of recent non-integers.
+    static func append(number v: Double, to out: inout [UInt8], cache: NumberTextCache? = nil) {
         if v.isFinite, abs(v) < 1e15, v.rounded(.towardZero) == v {
             if v == 0 && v.sign == .minus { append(integer: 0, to: &out); return }
             append(integer: Int(v), to: &out)
             return
         }
+        if let cache, cache.append(v, to: &out) { return }
         var s = JSONWriter.number(v)
-        s.withUTF8 { out.append(contentsOf: $0) }
+        s.withUTF8 { t in
+            out.append(contentsOf: t)
+            if let cache, v.isFinite { cache.store(v, text: t.baseAddress!, count: t.count) }
+        }
     }
 
     /// Appends a string literal as ``JSONWriter/quoted(_:)`` writes it.

@@ -126,7 +126,18 @@ public enum EngineProtocol {
         /// Decodes a request line.
         /// - Returns: the request's id (`nil` when no integer id can be read) and the request, or
         ///   the error that makes the line a bad request (its message names column and JSON path).
-        public static func decode(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) {
+        /// - Complexity: O(n) in the bytes; a line in the fast subset (``decodeFast(_:)``, what the
+        ///   harness sends) is read in one pass, any other through ``JSONDocument``.
+        public static func decode(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) { decode(line, cache: nil) }
+
+        /// ``decode(_:)`` with the connection's ``NumberTextCache``.
+        static func decode(_ line: [UInt8], cache: NumberTextCache?) -> (id: Int?, request: Result<Request, Error>) {
+            if let fast = decodeFast(line, cache: cache) { return (fast.id, .success(fast.request)) }
+            return decodeStrict(line)
+        }
+
+        /// ``decode(_:)`` through ``JSONDocument`` alone.
+        static func decodeStrict(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) {
             var id: Int?
             do {
                 let request = try JSONDocument(parsing: line, file: "request").decode { node -> Request in
@@ -188,13 +199,16 @@ public enum EngineProtocol {
 
         /// ``encode(id:)`` appended to `out` (a buffer the caller reuses), without `\n`.
         /// O(size of the reply); no allocation per frame.
-        public func encode(id: Int?, into out: inout [UInt8]) {
+        public func encode(id: Int?, into out: inout [UInt8]) { encode(id: id, into: &out, cache: nil) }
+
+        /// ``encode(id:into:)`` with the connection's ``NumberTextCache``.
+        func encode(id: Int?, into out: inout [UInt8], cache: NumberTextCache?) {
             JSONBytes.append("{\"id\":", to: &out)
             if let id { JSONBytes.append(integer: id, to: &out) } else { JSONBytes.append("null", to: &out) }
             switch self {
             case .layout(let r):
                 out.append(UInt8(ascii: ","))
-                CanonicalWriter.appendCompactResult(r, to: &out)
+                CanonicalWriter.appendCompactResult(r, to: &out, cache: cache)
             case .elements(let ids):
                 JSONBytes.append(",\"items\":[", to: &out)
                 var first = true
@@ -228,6 +242,22 @@ public enum EngineProtocol {
                 }
             }
             out.append(UInt8(ascii: "}"))
+        }
+
+        /// Decodes the reply `line` to a request of kind `op`, with its id: in one pass when the
+        /// line is in the fast subset (what ``EngineServer`` writes), else through ``JSONDocument``.
+        /// - Throws: ``FixtureError`` for a line that is not such a reply, naming column and path.
+        /// - Complexity: O(n) in the bytes.
+        public static func decode(_ line: [UInt8], op: String) throws -> (id: Int, reply: Reply) {
+            if let fast = decodeFast(line, op: op) { return fast }
+            return try decodeStrict(line, op: op)
+        }
+
+        /// ``decode(_:op:)`` through ``JSONDocument`` alone.
+        static func decodeStrict(_ line: [UInt8], op: String) throws -> (id: Int, reply: Reply) {
+            try JSONDocument(parsing: line, file: "reply").decode { node in
+                (try node.requiredMember("id").integer(), try Reply(json: node, op: op))
+            }
         }
 
         /// Decodes the reply `node` to a request of kind `op` (``Request/op``), after the caller

@@ -41,13 +41,16 @@ public final class EngineServer {
     }
 
     /// ``reply(to:)`` appended to `out` (a buffer the caller reuses), without `\n`.
-    public func reply(to line: [UInt8], into out: inout [UInt8]) {
-        let (id, decoded) = EngineProtocol.Request.decode(line)
+    public func reply(to line: [UInt8], into out: inout [UInt8]) { reply(to: line, into: &out, cache: nil) }
+
+    /// ``reply(to:into:)`` with the connection's ``NumberTextCache`` (``serve(maxLine:)`` keeps one).
+    func reply(to line: [UInt8], into out: inout [UInt8], cache: NumberTextCache?) {
+        let (id, decoded) = EngineProtocol.Request.decode(line, cache: cache)
         switch decoded {
         case .failure(let error):
             EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id, into: &out)
         case .success(let request):
-            answer(request).encode(id: id, into: &out)
+            answer(request).encode(id: id, into: &out, cache: cache)
         }
     }
 
@@ -75,11 +78,12 @@ public final class EngineServer {
         var out = Array((hello + "\n").utf8)
         flush(&out)
         var reader = LineReader(fd: 0, maxLine: maxLine)
+        let numbers = NumberTextCache()
         // Replies collect in `out` and are written when the next request is not already read:
         // a pipelined window is answered with one write, a lone request at once.
         while let next = reader.next(beforeWaiting: { flush(&out) }) {
             switch next {
-            case .line(let line): reply(to: line, into: &out)
+            case .line(let line): reply(to: line, into: &out, cache: numbers)
             case .tooLong: EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil, into: &out)
             }
             out.append(0x0A)

@@ -152,6 +152,8 @@ public final class ExternalEngine: LayoutEngine {
     /// Engine faults thrown so far (a crash, hang, garbage, a failed restart), and the last one:
     /// the fuzzer tells a case the engine faulted on from one that broke an invariant (D13).
     public private(set) var faultCount = 0
+    /// Long number literals of recent replies (column widths, x positions), read once.
+    private let numbers = NumberTextCache()
     public private(set) var lastFault: EngineFault?
 
     private func exchange(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
@@ -181,6 +183,9 @@ public final class ExternalEngine: LayoutEngine {
         case .line(let raw):
             // The reply's text is made only for a fault report.
             var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
+            // The usual reply in one pass; an error reply, a wrong id or anything unusual is read
+            // by the strict reader, which says what is wrong with it.
+            if let fast = EngineProtocol.Reply.decodeFast(raw, op: op, cache: numbers), fast.id == id { return fast.reply }
             let document: JSONDocument
             do { document = try JSONDocument(parsing: raw, file: "reply") } catch {
                 throw fault(.malformedReply, "\(error)", reply: line)

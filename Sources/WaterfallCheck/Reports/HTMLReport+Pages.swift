@@ -32,7 +32,9 @@ extension HTMLReport {
         b += "</tr>\n<tr><td data-count=\"cases\">\(tally.cases)</td>"
         for s in statuses { b += "<td class=\"\(s.rawValue)\" data-count=\"\(s.rawValue)\">\(tally[s])</td>" }
         b += "</tr></table>\n"
-        if tally.failing == 0 && failing.isEmpty {
+        if let v = verdict {
+            b += "<p class=\"verdict \(v.ok ? "ok" : "bad")\">\(e(v.text))</p>\n"
+        } else if tally.failing == 0 && failing.isEmpty {
             b += "<p class=\"verdict ok\">No failing case.</p>\n"
         } else {
             let n = tally.failing
@@ -44,7 +46,7 @@ extension HTMLReport {
         }
         let showsFiles = failing.contains { $0.case.file != nil }
         if !failing.isEmpty {
-            b += "<h2>Failures</h2>\n<table class=\"index\"><thead><tr><th>#</th><th>case</th><th>status</th>\(showsFiles ? "<th>file</th>" : "")<th>summary</th></tr></thead><tbody>\n"
+            b += "<h2>\(e(indexHeading))</h2>\n<table class=\"index\"><thead><tr><th>#</th><th>case</th><th>status</th>\(showsFiles ? "<th>file</th>" : "")<th>summary</th></tr></thead><tbody>\n"
             for (n, c) in failing {
                 let link = usesCasePages ? Self.casePath(n) : "#" + Self.anchor(n)
                 b += "<tr><td>\(n)</td><td><a href=\"\(link)\">\(e(c.name))</a></td><td class=\"\(c.status.rawValue)\">\(c.status.rawValue)</td>"
@@ -54,7 +56,7 @@ extension HTMLReport {
             b += "</tbody></table>\n"
         }
         for s in statuses where !s.isFailing {
-            let list = cases.filter { $0.status == s }
+            let list = cases.filter { $0.status == s && !$0.isDetailed }
             guard !list.isEmpty else { continue }
             b += "<details><summary>\(s.rawValue.capitalized) (\(list.count))</summary><ul class=\"others\">\n"
             for c in list {

@@ -47,13 +47,25 @@ extension HTMLReport {
     /// Adds pending recordings (`review --html`): each drawn as the current expected against the
     /// recording, with the table of changed (or, for a new golden, added) frames and the
     /// invariants it breaks.
+    /// Every recording is drawn; the verdict line counts those that break invariants (which
+    /// `review` does not accept).
     public mutating func add(_ reviews: [PendingReview]) {
         for review in reviews {
             var c = Self.failingCase(review.result)
             c.tableHeader = ["change", "current", "pending", "Δ pt", "JSON path"]
             c.rows = Self.rows(review.changes, review.brokenInvariants)
+            c.isDetailed = true
+            if !review.brokenInvariants.isEmpty {
+                c.summary = "breaks \(review.brokenInvariants.count) invariant\(review.brokenInvariants.count == 1 ? "" : "s"): " + review.brokenInvariants[0]
+            }
             addCase(c)
         }
+        let n = reviews.count, broken = reviews.filter { !$0.brokenInvariants.isEmpty }.count
+        let pending = "\(n) pending recording\(n == 1 ? "" : "s")"
+        verdict = broken == 0
+            ? Verdict(ok: true, text: pending + "; none breaks an invariant.")
+            : Verdict(ok: false, text: pending + "; \(broken) break\(broken == 1 ? "s" : "") invariants (review does not accept \(broken == 1 ? "it" : "them"); 'accept --force' does).")
+        indexHeading = "Pending recordings"
     }
 
     /// Table rows: one per difference (subject, both sides, Δ, JSON path), then one per violation.

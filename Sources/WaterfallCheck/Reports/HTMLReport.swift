@@ -39,6 +39,9 @@ public struct HTMLReport: Sendable {
         public var highlighted: [ElementID]?
         /// The tolerance used when ``highlighted`` is `nil` (FIXTURE-FORMAT §7).
         public var tolerance: Tolerance
+        /// Drawn with its table like a failing case whatever its status (a pending recording
+        /// in `review --html`).
+        public var isDetailed = false
 
         public init(name: String, file: String? = nil, status: CaseStatus, summary: String,
                     input: LayoutInput? = nil, expected: LayoutResult? = nil, actual: LayoutResult? = nil,
@@ -70,6 +73,18 @@ public struct HTMLReport: Sendable {
     public var listedFailureNoun: String?
     /// The cases in the order added.
     public private(set) var cases: [Case] = []
+    /// The verdict line and whether it is good news, when the run's counts do not say it
+    /// (`review`: pending recordings, and how many break invariants); `nil` derives it from them.
+    public var verdict: Verdict?
+
+    /// A verdict line: its text, and whether it is good news (styled `ok`) or not (`bad`).
+    public struct Verdict: Sendable {
+        public var ok: Bool
+        public var text: String
+        public init(ok: Bool, text: String) { self.ok = ok; self.text = text }
+    }
+    /// The heading of the index of detailed cases.
+    public var indexHeading = "Failures"
 
     public init(title: String, notes: [String] = [], inlineCaseLimit: Int = 25, maximumRows: Int = 500,
                 pictureOptions: SVGRenderer.Options = SVGRenderer.Options()) {
@@ -82,7 +97,7 @@ public struct HTMLReport: Sendable {
     /// - Complexity: amortised O(1).
     public mutating func addCase(_ c: Case) {
         var c = c
-        if !c.status.isFailing { c.input = nil; c.expected = nil; c.actual = nil; c.rows = [] }
+        if !c.status.isFailing && !c.isDetailed { c.input = nil; c.expected = nil; c.actual = nil; c.rows = [] }
         cases.append(c)
     }
 
@@ -100,9 +115,9 @@ public struct HTMLReport: Sendable {
     /// Adds `c` to ``counts`` (starting from none).
     mutating func addCounts(_ c: RunCounts) { counts = (counts ?? RunCounts()) + c }
 
-    /// The failing cases with their number in the report (1-based, in the order added).
+    /// The failing (and detailed) cases with their number in the report (1-based, in the order added).
     var failing: [(number: Int, case: Case)] {
-        cases.enumerated().filter { $0.element.status.isFailing }.map { ($0.offset + 1, $0.element) }
+        cases.enumerated().filter { $0.element.status.isFailing || $0.element.isDetailed }.map { ($0.offset + 1, $0.element) }
     }
 
     /// Whether failing cases go on their own pages.

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+import WaterfallCheckTestSupport
+import WaterfallEngines
+
+/// The one-pass readers of the protocol's lines (``JSONLineScanner``) against the strict reader
+/// (``JSONDocument``): whatever the fast path accepts, the strict reader accepts with the same
+/// values, bit for bit; what the harness and `waterfall-engine` write is always in the fast subset.
+@Suite("Protocol fast path")
+struct FastPathTests {
+    /// Every number of `value` (through `Mirror`), as bit patterns, so `-0.0` and `0.0` differ.
+    private static func bits(_ value: Any) -> [UInt64] {
+        if let d = value as? Double { return [d.bitPattern] }
+        if let c = value as? CGFloat { return [Double(c).bitPattern] }
+        if let i = value as? Int { return [UInt64(bitPattern: Int64(i))] }
+        if let s = value as? String { return s.utf8.map(UInt64.init) }
+        let m = Mirror(reflecting: value)
+        var out: [UInt64] = [UInt64(m.children.count)]
+        for child in m.children { out += bits(child.label ?? "") + bits(child.value) }
+        return out
+    }
+
+    private static func same(_ a: Any, _ b: Any) -> Bool { bits(a) == bits(b) }
+
+    /// The request line's fast and strict decodings agree; returns whether the fast path took it.
+    @discardableResult
+    private static func checkRequest(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Request.decodeFast(line) else { return false }
+        let strict = EngineProtocol.Request.decodeStrict(line)
+        let text = String(decoding: line.prefix(300), as: UTF8.self)
+        guard case .success(let request) = strict.request else {
+            Issue.record("fast path accepted a request the strict reader rejects: \(text)", sourceLocation: sourceLocation)
+            return true
+        }
+        #expect(strict.id == fast.id && request == fast.request && same(request, fast.request), "\(text)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    @discardableResult
+    private static func checkReply(_ line: [UInt8], op: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Reply.decodeFast(line, op: op) else { return false }
+        let text = String(decoding: line.prefix(300), as: UTF8.self)
+        do {
+            let strict = try EngineProtocol.Reply.decodeStrict(line, op: op)
+            #expect(strict.id == fast.id && strict.reply == fast.reply && same(strict.reply, fast.reply), "\(text)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("fast path accepted a reply the strict reader rejects (\(error)): \(text)", sourceLocation: sourceLocation)
+        }
+        return true
+    }
+
+    /// JSON has no NaN: a result holding one is written so that it fails (the harness reports it).
+    private static func finite(_ r: LayoutResult) -> Bool {
+        let frames = r.sections.flatMap { [$0.header, $0.footer].compactMap { $0 } + $0.items }
+        return r.contentSize.width.isFinite && r.contentSize.height.isFinite
+            && frames.allSatisfy { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].allSatisfy(\.isFinite) }
+    }
+
+    private static func generated(_ count: Int) -> [LayoutInput] {
+        let generator = InputGenerator(largeItems: 64)
+        return (0..<count).map { Fuzzer.generate(seed: 11, case: UInt64($0), generator: generator).0 }
+    }
+
+    @Test("every bundled fixture's input and frames, and generated cases, take the fast path with the strict reader's values")
+    func bundledAndGenerated() throws {
+        var inputs = Self.generated(1_000)
+        var results: [LayoutResult] = []
+        let root = ExternalTestSupport.packageRoot.appendingPathComponent("Fixtures")
+        let files = FileManager.default.enumerator(atPath: root.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }
+        #expect(files.count > 100)
+        for f in files {
+            guard let fixture = try? FixtureReader.read(contentsOf: root.appendingPathComponent(f)) else { continue }
+            inputs.append(fixture.input)
+            if case .layout(let e)? = fixture.expected { results.append(e) }
+        }
+        for input in inputs {
+            if let r = try? ReferenceLayout.layout(input) { results.append(r) }
+        }
+        // The harness never sends NaN or an infinity (JSON has none; ``ExternalEngine`` answers
+        // those inputs itself). Integers of 19 digits (the palette's Int.min and Int.max) are left
+        // to the strict reader on purpose: the fast path stops at 18 digits.
+        var fast = 0
+        for (n, input) in inputs.enumerated() {
+            var line: [UInt8] = []
+            EngineProtocol.Request.layout(input).encode(id: n, into: &line)
+            let text = String(decoding: line, as: UTF8.self)
+            if text.contains("NaN") || text.contains("Infinity") || text.contains("922337203685477580") { continue }
+            let took = Self.checkRequest(line)
+            #expect(took, "not in the fast subset: \(text.prefix(300))")
+            fast += 1
+        }
+        for (n, result) in results.enumerated() where Self.finite(result) {
+            var line: [UInt8] = []
+            EngineProtocol.Reply.layout(result).encode(id: n, into: &line)
+            let took = Self.checkReply(line, op: "layout")
+            #expect(took, "not in the fast subset: \(String(decoding: line.prefix(300), as: UTF8.self))")
+            fast += 1
+        }
+        #expect(fast > 1_500)
+        let query = EngineProtocol.Reply.elements([.header(0), .item(0, 1), .item(2, 0), .footer(2)])
+        var line: [UInt8] = []
+        query.encode(id: 7, into: &line)
+        #expect(Self.checkReply(line, op: "query"))
+        line.removeAll()
+        EngineProtocol.Request.query(CGRect(x: -1.5, y: 2, width: 3, height: 0)).encode(id: 8, into: &line)
+        #expect(Self.checkRequest(line))
+    }
+
+    @Test("numbers: the scanner reads each literal as the strict reader does, bit for bit")
+    func numbers() throws {
+        var rng = SplitMix64(seed: 3)
+        var literals = ["0", "-0", "0.0", "-0.0", "1e5", "1E+5", "2.5e-3", "123456789012345678", "-123456789012345678",
+                        "0.1", "0.30000000000000004", "106.66666666666667", "1.7976931348623157e308", "2.2250738585072014e-308",
+                        "9007199254740993", "9007199254740993.0", "1e22", "1e23", "123456789012345678901234567890",
+                        "0.000000000000000000000000000001", "4.9e-324", "1e400", "-1e400", "1e-400", "01", "1.", ".5", "+1",
+                        "-", "1e", "1e+", "0x10", "1234567890123456789", "12345678901234567890.5"]
+        for _ in 0..<5_000 {
+            let d = Double(bitPattern: rng.next())
+            if d.isFinite { literals.append("\(d)") }
+            literals.append(JSONWriter.number(Double(rng.next() % 100_000) / Double(1 + rng.next() % 1000)))
+        }
+        var fastCount = 0
+        for literal in literals {
+            let line = Array("{\"id\":1,\"contentSize\":[\(literal),2],\"sections\":[]}".utf8)
+            if Self.checkReply(line, op: "layout") { fastCount += 1 }
+        }
+        #expect(fastCount > literals.count / 2)
+        // What the strict reader rejects is never taken.
+        for bad in ["1e400", "01", "1.", ".5", "+1", "-", "1e", "0x10", "NaN", "Infinity"] {
+            #expect(EngineProtocol.Reply.decodeFast(Array("{\"id\":1,\"contentSize\":[\(bad),2],\"sections\":[]}".utf8), op: "layout") == nil, "\(bad)")
+        }
+    }
+
+    @Test("lines outside the subset go to the strict reader: errors, escapes, duplicates, unknown members, trailing bytes")
+    func bails() {
+        let reply = #"{"id":1,"contentSize":[10,20],"sections":[{"items":[[0,0,10,20]]}]}"#
+        #expect(EngineProtocol.Reply.decodeFast(Array(reply.utf8), op: "layout") != nil)
+        for bad in [#"{"id":1,"error":"invalidInput","message":"no"}"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[],"id":2}"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[],"extra":[]}"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[{"items":[],"item\u0073":[]}]}"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[]} x"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[]"#,
+                    #"{"id":1.0,"contentSize":[10,20],"sections":[]}"#,
+                    #"{"id":1,"contentSize":[10,20,30],"sections":[]}"#,
+                    #"{"id":1,"contentSize":[10,20],"sections":[{"items":[null]}]}"#,
+                    #"{"id":1,"sections":[]}"#] {
+            #expect(EngineProtocol.Reply.decodeFast(Array(bad.utf8), op: "layout") == nil, "\(bad)")
+        }
+        // JSON whitespace anywhere between tokens is fine (Python's json.dumps writes ", " and ": ").
+        #expect(Self.checkReply(Array(#" { "id": 1, "contentSize": [10, 20], "sections": [ { "items": [ [0, 0, 10, 20] ] } ] } "#.utf8), op: "layout"))
+        #expect(Self.checkRequest(Array(#"{"id": 3, "op": "layout", "input": {"layout": {"containerWidth": 100, "columnCount": 2, "pixelScale": null}, "sections": [{"items": [{"height": 4}, {"size": [1, 2], "span": 2}]}]}}"#.utf8)))
+        for bad in [#"{"id":3,"op":"layout","input":{"layout":{"containerWidth":100,"columnCount":2.0},"sections":[]}}"#,
+                    #"{"id":3,"op":"layout","input":{"layout":{"containerWidth":100,"columnCount":2},"sections":[{"items":[{"height":1,"size":[1,1]}]}]}}"#,
+                    #"{"id":3,"op":"layout","input":{"layout":{"containerWidth":100,"columnCount":2,"placement":"diagonal"},"sections":[]}}"#,
+                    #"{"id":3,"op":"layout","input":{"layout":{"containerWidth":100},"sections":[]}}"#,
+                    #"{"id":3,"op":"query","rect":[0,0,-1,5]}"#,
+                    #"{"id":3,"op":"quack"}"#,
+                    #"{"op":"query","rect":[0,0,1,5]}"#] {
+            #expect(EngineProtocol.Request.decodeFast(Array(bad.utf8)) == nil, "\(bad)")
+        }
+    }
+
+    @Test("mutated lines: whenever the fast path accepts one, the strict reader accepts it with the same values")
+    func mutations() {
+        var rng = SplitMix64(seed: 99)
+        var requests: [[UInt8]] = [], replies: [[UInt8]] = []
+        for (n, input) in Self.generated(200).enumerated() {
+            var line: [UInt8] = []
+            EngineProtocol.Request.layout(input).encode(id: n, into: &line)
+            requests.append(line)
+            if let r = try? ReferenceLayout.layout(input) {
+                line.removeAll()
+                EngineProtocol.Reply.layout(r).encode(id: n, into: &line)
+                replies.append(line)
+            }
+        }
+        let alphabet = Array(#"{}[]":,.-+eE0123456789 \ntruefalsnul"#.utf8)
+        var accepted = 0
+        for round in 0..<12_000 {
+            var line = round % 2 == 0 ? requests[Int(rng.next() % UInt64(requests.count))] : replies[Int(rng.next() % UInt64(replies.count))]
+            for _ in 0...(rng.next() % 3) where !line.isEmpty {
+                let at = Int(rng.next() % UInt64(line.count))
+                switch rng.next() % 4 {
+                case 0: line.remove(at: at)
+                case 1: line.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+                case 2: line[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                default:
+                    let end = min(line.count, at + 1 + Int(rng.next() % 12))
+                    line.insert(contentsOf: line[at..<end], at: at)
+                }
+            }
+            let took = round % 2 == 0 ? Self.checkRequest(line) : Self.checkReply(line, op: "layout")
+            if took { accepted += 1 }
+        }
+        // Many mutations keep the line valid (a digit for a digit): the property was exercised.
+        #expect(accepted > 600)
+    }
+}
