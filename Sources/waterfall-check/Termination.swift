@@ -8,8 +8,9 @@ import WaterfallEngines
 /// would otherwise outlive the run (docs/decisions/adversarial.md, D9, D16).
 ///
 /// A command that stops in order on Ctrl-C (`fuzz`: the report of what was found) installs
-/// ``onInterrupt``: the first SIGINT calls it instead (after stopping the engines, so a hung one
-/// cannot hold the run up); a second SIGINT exits at once.
+/// ``Interrupt/handler``: the first SIGINT calls it instead (it must only ask the run to stop:
+/// the engines are stopped right after, so a hung one cannot hold the run up); a second SIGINT
+/// exits at once.
 ///
 /// Call it first in `main`, before any other thread exists: the signals are blocked in the
 /// calling thread, every later thread inherits the block, and one thread takes them with
@@ -29,12 +30,14 @@ func stopEnginesOnTermination() {
             // This thread ends the run (unless the command stops in order): say so before
             // stopping the engines, which may take up to 2 s, so the main thread, seeing its
             // engine die meanwhile, cannot finish the run first with another status.
-            let orderly = received == SIGINT && interrupts == 0 && Interrupt.handler != nil
-            if !orderly { Interrupt.exiting = true }
+            let handler = received == SIGINT && interrupts == 0 ? Interrupt.handler : nil
+            if handler == nil { Interrupt.exiting = true }
+            // An orderly stop is asked for first (the handler only sets a flag), so the command
+            // knows that the engines dying next are being stopped, not faulting.
+            handler?()
             let stopped = ExternalEngine.killAll()
-            if orderly, let handler = Interrupt.handler {
+            if handler != nil {
                 interrupts += 1
-                handler()
                 continue
             }
             removeTemporaries()

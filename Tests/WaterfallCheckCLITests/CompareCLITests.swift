@@ -17,4 +17,15 @@ struct CompareCLITests {
         #expect(first.contains("NSInternalInconsistencyException: request for number of items in section 0 when there are only 0 sections"), "\(first)")
         #expect(first.contains("\"sections\":[]"), "\(first)")
     }
+
+    @Test("a fixture's path is printed as given: relative stays relative (it was made absolute)")
+    func relativePaths() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try dir.write(TwoColumns.fixture("two", expected: nil), to: "F/two.json")
+        let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "exec:python3 \(ExternalTestSupport.fakeEngine) overlap", "--fuzz-cases", "0", "F"], in: dir.url, ci: "true")
+        #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("(F/two.json)"), "\(out.stdout)")
+        #expect(!out.stdout.contains(dir.url.path), "\(out.stdout)")
+    }
 }

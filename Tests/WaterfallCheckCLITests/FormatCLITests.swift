@@ -42,5 +42,9 @@ struct FormatCLITests {
         // Line 3 is `  "name": 'x'`: the quote is column 11.
         #expect(out.stderr.contains("\(bad.path):3:11: error: single quotes are not JSON"), "\(out.stderr)")
         #expect(try CLI.run(["format"], in: dir).status == 2)
+        // A relative PATH is printed relative, for errors and for --check (they were absolute).
+        let relative = try CLI.run(["format", "--check", "."], in: dir)
+        #expect(relative.stderr.hasPrefix("./bad.json:3:11: error:") || relative.stderr.hasPrefix("bad.json:3:11: error:"), "\(relative.stderr)")
+        #expect(!relative.stderr.contains(dir.path), "\(relative.stderr)")
     }
 }

@@ -14,6 +14,8 @@ struct FuzzCLITests {
         let out = try CLI.run(["fuzz", "--cases", "5", "--seed", "1", "--save", "saved"], in: dir.url, ci: "true")
         #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
         #expect(out.stdout.contains("replay FAIL saved/broken.json: cannot be read"), "\(out.stdout)")
+        // The header names what runs: 5 cases (without --cases, 10000 cases; it said "10.0 s").
+        #expect(out.stdout.contains(", 5 cases, "), "\(out.stdout)")
     }
 
     @Test("--json onto a fixture is refused for fuzz (save directory) and compare (PATHs)")
@@ -62,7 +64,7 @@ struct FuzzReplayTests {
         #expect(found.status == 1, "\(found.stdout)\(found.stderr)")
         let replayLine = try #require(found.stdout.split(separator: "\n").first { $0.contains("replay: waterfall-check fuzz") })
         #expect(replayLine.contains("--tolerance 0.0 --invariants stacking "), "\(replayLine)")
-        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking"), "\(found.stdout)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine 'exec:python3 \(ExternalTestSupport.fakeEngine) nudge' --seed 1 --cases 1 --tolerance 0.0 --invariants stacking --save saved\n"), "\(found.stdout)")
         let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
         let file = try #require(saved.first { $0.hasPrefix("fuzz-stacking-") })
         let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))

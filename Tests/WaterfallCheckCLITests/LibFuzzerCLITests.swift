@@ -29,6 +29,8 @@ struct LibFuzzerCLITests {
         let out = try CLI.run(args, in: dir.url, ci: "true")
         #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
         #expect(out.stdout.contains("FAIL no-overlap (case 0)"), "\(out.stdout)")
+        // The counts agree with the verdict: the one input failed (it said "1 passed, 0 failed").
+        #expect(out.stdout.contains("outcomes: 0 passed, 1 failed"), "\(out.stdout)")
         #expect(out.stdout.contains("replay: waterfall-check fuzz --engine classic-002-waterflowlayout --from-bytes crash-1 --invariants no-overlap --save saved"), "\(out.stdout)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
         #expect(files.count == 1)

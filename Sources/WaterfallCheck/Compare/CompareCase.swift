@@ -72,9 +72,10 @@ extension CompareCase {
     /// - Throws: ``WaterfallCheckError/badPath(path:message:)`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
-        try FixtureFile.files(at: paths).map(\.url).map { url in
-            let f = try FixtureReader.read(contentsOf: url)
-            return CompareCase(name: f.name, input: f.input, origin: .fixture(path: url.path), tolerance: f.tolerance.map(Tolerance.init))
+        // The path as the user gave it (relative stays relative), as `verify` prints it.
+        try FixtureFile.files(at: paths).map { file in
+            let f = try FixtureReader.read(contentsOf: file.url)
+            return CompareCase(name: f.name, input: f.input, origin: .fixture(path: file.path), tolerance: f.tolerance.map(Tolerance.init))
         }
     }
 }

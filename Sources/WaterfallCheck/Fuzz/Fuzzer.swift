@@ -246,6 +246,9 @@ public final class Fuzzer {
                     var failures = context.check(active, then: upcoming?.input)
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
                     if let ext = external, ext.faultCount > faultsBefore {
+                        // Stopped (Ctrl-C): the engine was killed under this case, which says
+                        // nothing about the engine. The case is dropped, not counted as a fault.
+                        if isCancelled { break }
                         failures = []
                         local.engineFaultCases += 1
                         if local.engineFaults.count < 10 { local.engineFaults.append((index, ext.lastFault.map { "\($0)" } ?? "engine fault")) }
@@ -307,7 +310,9 @@ public final class Fuzzer {
         }
         var skipped = false
         if case .unsupported = context.outcome { skipped = true }
-        report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount)
+        // A failing input is a failed case (the outcomes line said "1 passed" beside its failures).
+        report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount,
+                     failed: !failures.isEmpty)
         report.flushFeatures()
         report.seconds = now() - start
         for f in failures { report.failingCases[f.invariant] = 1 }

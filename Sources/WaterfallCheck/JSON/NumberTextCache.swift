@@ -16,8 +16,16 @@ final class NumberTextCache {
         var value = 0.0
     }
 
-    private var byText = [Entry](repeating: Entry(), count: 64)
-    private var byValue = [Entry](repeating: Entry(), count: 64)
+    /// 64 entries by text, then 64 by value: raw storage, so the hot path has no exclusivity
+    /// or uniqueness checks.
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: 128)
+        entries.initialize(repeating: Entry(), count: 128)
+    }
+
+    deinit { entries.deallocate() }
 
     /// The longest literal kept.
     static let maximumLength = 24
@@ -34,7 +42,7 @@ final class NumberTextCache {
     func value(of p: UnsafePointer<UInt8>, count n: Int) -> Double? {
         guard n <= Self.maximumLength else { return nil }
         let (a, b, c) = Self.words(p, n)
-        let e = byText[Self.slot(a ^ b &* 31 ^ c &* 961)]
+        let e = entries[Self.slot(a ^ b &* 31 ^ c &* 961)]
         return e.count == n && e.a == a && e.b == b && e.c == c ? e.value : nil
     }
 
@@ -43,13 +51,13 @@ final class NumberTextCache {
         guard n <= Self.maximumLength else { return }
         let (a, b, c) = Self.words(p, n)
         let e = Entry(a: a, b: b, c: c, count: n, value: value)
-        byText[Self.slot(a ^ b &* 31 ^ c &* 961)] = e
-        byValue[Self.slot(value.bitPattern)] = e
+        entries[Self.slot(a ^ b &* 31 ^ c &* 961)] = e
+        entries[64 + Self.slot(value.bitPattern)] = e
     }
 
     /// Appends the cached literal of `value` to `out`; `false` when it is not cached.
     func append(_ value: Double, to out: inout [UInt8]) -> Bool {
-        let e = byValue[Self.slot(value.bitPattern)]
+        let e = entries[64 + Self.slot(value.bitPattern)]
         guard e.count > 0, e.value.bitPattern == value.bitPattern else { return false }
         let n = e.count
         withUnsafeBytes(of: (e.a, e.b, e.c)) { out.append(contentsOf: $0.prefix(n)) }

@@ -9,6 +9,9 @@ import Foundation
 /// fails with anything but a ``LayoutError`` answers `{"id":N,"error":"engineError","message":"..."}`,
 /// which a client reports as an engine fault with that message.
 ///
+/// One server answers one connection from one thread at a time (it keeps the connection's
+/// ``NumberTextCache``).
+///
 /// To put a Swift engine behind `waterfall-check --engine exec:'./my-engine --serve'`, call
 /// ``serve(_:)`` from the executable's `main.swift`, or `EngineServer(engine: MyEngine()).serve()`.
 public final class EngineServer {
@@ -41,10 +44,14 @@ public final class EngineServer {
     }
 
     /// ``reply(to:)`` appended to `out` (a buffer the caller reuses), without `\n`.
-    public func reply(to line: [UInt8], into out: inout [UInt8]) { reply(to: line, into: &out, cache: nil) }
+    /// Long number literals are remembered from one call to the next (``NumberTextCache``): one
+    /// server answers one connection, from one thread at a time.
+    public func reply(to line: [UInt8], into out: inout [UInt8]) { reply(to: line, into: &out, cache: numbers) }
 
-    /// ``reply(to:into:)`` with the connection's ``NumberTextCache`` (``serve(maxLine:)`` keeps one).
-    func reply(to line: [UInt8], into out: inout [UInt8], cache: NumberTextCache?) {
+    /// The connection's long number literals, both ways.
+    private let numbers = NumberTextCache()
+
+    private func reply(to line: [UInt8], into out: inout [UInt8], cache: NumberTextCache?) {
         let (id, decoded) = EngineProtocol.Request.decode(line, cache: cache)
         switch decoded {
         case .failure(let error):
@@ -78,12 +85,11 @@ public final class EngineServer {
         var out = Array((hello + "\n").utf8)
         flush(&out)
         var reader = LineReader(fd: 0, maxLine: maxLine)
-        let numbers = NumberTextCache()
         // Replies collect in `out` and are written when the next request is not already read:
         // a pipelined window is answered with one write, a lone request at once.
         while let next = reader.next(beforeWaiting: { flush(&out) }) {
             switch next {
-            case .line(let line): reply(to: line, into: &out, cache: numbers)
+            case .line(let line): reply(to: line, into: &out)
             case .tooLong: EngineProtocol.Reply.error(.badRequest, "request line longer than \(maxLine) bytes; skipped").encode(id: nil, into: &out)
             }
             out.append(0x0A)

@@ -27,18 +27,23 @@ enum FormatCommand: Command {
         let paths = try args.finish()
         guard !paths.isEmpty else { throw WaterfallCheckError.usage("format needs at least one PATH") }
         if !check, let refusal = refusalInCI(name) { printError(refusal); return exitCode(.error) }
-        let files: [URL]
-        do { files = try FixtureFile.files(at: paths).map(\.url) } catch let e as WaterfallCheckError {
+        let files: [FixtureFile]
+        do { files = try FixtureFile.files(at: paths) } catch let e as WaterfallCheckError {
             printError("error: \(e)"); return exitCode(.error)
         }
         var faults = 0, changed = 0
-        for url in files {
+        // Paths as the user gave them (relative stays relative), as verify prints them.
+        for file in files {
             do {
-                guard try FixtureFormatter.format(url, write: !check) else { continue }
+                guard try FixtureFormatter.format(file.url, write: !check) else { continue }
                 changed += 1
-                print(check ? url.path : "formatted \(url.path)")
+                print(check ? file.path : "formatted \(file.path)")
+            } catch var e as FixtureError {
+                e.file = file.path
+                printError("\(e)")
+                faults += 1
             } catch {
-                printError(error is FixtureError ? "\(error)" : "error: \(error)")
+                printError("error: \(file.path): \(error)")
                 faults += 1
             }
         }

@@ -47,10 +47,14 @@ enum FuzzCommand: Command {
 
     Ctrl-C stops the run, saves what was found and prints the replay line.
 
-    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error.
+    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error, 130
+    stopped by Ctrl-C before any failure (the report of the cases run is printed).
     """
 
     static let defaultSaveDirectory = "Fixtures/regressions"
+
+    /// Cases run without `--cases` or `--duration`.
+    static let defaultCases = 10_000
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         if args.flag("--list-invariants") {
@@ -108,13 +112,13 @@ enum FuzzCommand: Command {
         if let fromBytes {
             print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), libFuzzer input \(TextReport.printable(fromBytes)), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         } else {
-            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(cases.map { "\($0) cases" } ?? "\(duration ?? 10) s"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         }
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
-        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? 10_000) : nil, duration: duration, jobs: jobs,
+        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
         // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
@@ -168,7 +172,7 @@ enum FuzzCommand: Command {
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
-        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")") }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
             try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
@@ -187,7 +191,11 @@ enum FuzzCommand: Command {
             for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printableBlock(f.message, indent: "      "))") }
             return exitCode(.error)
         }
-        return exitCode(report.counterexamples.isEmpty && replayFailures == 0 ? .passed : .failed)
+        if report.counterexamples.isEmpty && replayFailures == 0 {
+            // Ctrl-C before anything was found: not a pass (the run did not finish).
+            return report.interrupted ? 128 + SIGINT : exitCode(.passed)
+        }
+        return exitCode(.failed)
     }
 
     /// Replays the fixtures saved in `directory` (``SavedCounterexamples/replay(_:engine:invariants:tolerance:jobs:)``,
