@@ -101,19 +101,43 @@ public struct FuzzReport {
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
 
+    /// Cases using each feature, by bit of ``LayoutFeatures/rawValue``: counted per case without
+    /// building names, folded into ``casesByFeature`` by ``flushFeatures()`` (and ``merge(_:)``).
+    var featureCounts = [Int](repeating: 0, count: 16)
+
+    /// Counts one case. O(items), no allocation.
     mutating func count(_ input: LayoutInput, invalid: Bool, skipped: Bool, checks: Int, failed: Bool = false) {
         cases += 1
         if failed { failedCases += 1 } else if skipped { skippedPassingCases += 1 }
         let n = input.itemCount
-        casesBySize[FuzzReport.sizeBuckets.firstIndex { n <= $0.upTo }!] += 1
-        let used = LayoutFeatures(usedBy: input)
-        if !used.isEmpty { for name in used.names { casesByFeature[name, default: 0] += 1 } }
+        var bucket = 0
+        while n > FuzzReport.sizeBuckets[bucket].upTo { bucket += 1 }
+        casesBySize[bucket] += 1
+        var used = LayoutFeatures(usedBy: input).rawValue
+        while used != 0 {
+            let bit = used.trailingZeroBitCount
+            if bit < featureCounts.count { featureCounts[bit] += 1 }
+            used &= used - 1
+        }
         if invalid { invalidCases += 1 }
         if skipped { skippedCases += 1 }
         self.checks += checks
     }
 
+    /// Adds ``featureCounts`` to ``casesByFeature`` (by §9 name) and clears them.
+    mutating func flushFeatures() {
+        for (name, feature) in LayoutFeatures.named {
+            let bit = feature.rawValue.trailingZeroBitCount
+            guard bit < featureCounts.count, featureCounts[bit] > 0 else { continue }
+            casesByFeature[name, default: 0] += featureCounts[bit]
+            featureCounts[bit] = 0
+        }
+    }
+
     mutating func merge(_ o: FuzzReport) {
+        var o = o
+        o.flushFeatures()
+        flushFeatures()
         cases += o.cases
         engineFaultCases += o.engineFaultCases
         engineFaults = Array((engineFaults + o.engineFaults).sorted { $0.case < $1.case }.prefix(10))
@@ -195,7 +219,8 @@ public final class Fuzzer {
                 // A pipelined external engine is sent the next case's layout while this one's
                 // checks run: the worker takes its next case early (what it checks is still
                 // decided when it runs, so the run stays deterministic).
-                let pipelined = ((engine as? ExternalEngine)?.pipelineWindow ?? 1) > 1
+                let external = engine as? ExternalEngine
+                let pipelined = (external?.pipelineWindow ?? 1) > 1
                 var upcoming: (index: UInt64, input: LayoutInput, source: ChoiceSource)?
                 while true {
                     // Take the next case and what it must check.
@@ -215,12 +240,12 @@ public final class Fuzzer {
                             upcoming = (j, nextInput, nextSource)
                         }
                     }
-                    let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
+                    let faultsBefore = external?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
-                                               seed: Fuzzer.querySeed(config.seed, index))
+                                               seed: Fuzzer.querySeed(config.seed, index), external: external)
                     var failures = context.check(active, then: upcoming?.input)
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
-                    if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+                    if let ext = external, ext.faultCount > faultsBefore {
                         // Stopped (Ctrl-C): the engine was killed under this case, which says
                         // nothing about the engine. The case is dropped, not counted as a fault.
                         if isCancelled { break }
@@ -289,6 +314,7 @@ public final class Fuzzer {
         // A failing input is a failed case (the outcomes line said "1 passed" beside its failures).
         report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount,
                      failed: !failures.isEmpty)
+        report.flushFeatures()
         report.seconds = now() - start
         for f in failures { report.failingCases[f.invariant] = 1 }
         let shrinkStart = now()
