@@ -18,6 +18,8 @@ func exitCode(for error: Error, command: Command.Type?) -> Int32 {
             text += "\n" + synopsis(of: command.usage) + "\nsee 'waterfall-check help \(command.name)'"
         }
         printError(text)
+    } else if error is FixtureError {
+        printError("\(error)")  // `file:line:column: error: ...` already
     } else {
         printError("error: \(error)")
     }

@@ -76,4 +76,24 @@ struct AdversarialSignalTests {
         #expect(!isRunning(engine))
         if isRunning(engine) { kill(engine, SIGKILL) }
     }
+
+    @Test("Ctrl-C after a failure was found: the saved counterexample holds the engine's answer, not the stop's fault")
+    func sigintKeepsTheFoundAnswer() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let p = try start(["fuzz", "--jobs", "1", "--engine", "exec:python3 \(ExternalTestSupport.fakeEngine) nudge", "--tolerance", "1e-7",
+                           "--seed", "5", "--duration", "60", "--save", "saved"], in: dir.url)
+        // Case 0 fails `stacking` at once; the run goes on for the other invariants.
+        sleep(3)
+        p.signal(SIGINT)
+        _ = p.wait()
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("saved").path)
+        #expect(saved.contains { $0.hasPrefix("fuzz-stacking-") }, "\(saved)")
+        for name in saved {
+            // It was `"actual": {"fault": "... not restarted: the run is being stopped"}`, and the
+            // printout listed an accepts-valid failure that never happened.
+            let text = try dir.read("saved/" + name)
+            #expect(!text.contains("being stopped") && !text.contains("\"fault\""), "\(name): \(text.prefix(600))")
+        }
+    }
 }

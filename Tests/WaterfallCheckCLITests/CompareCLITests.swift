@@ -27,5 +27,9 @@ struct CompareCLITests {
         #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
         #expect(out.stdout.contains("(F/two.json)"), "\(out.stdout)")
         #expect(!out.stdout.contains(dir.url.path), "\(out.stdout)")
+        // A fixture error too, with one "error:" (it printed "error: /abs/path:2:13: error: ...").
+        try dir.write("{\n  \"format\": 1\n}", to: "G/bad.json")
+        let bad = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--fuzz-cases", "0", "G"], in: dir.url, ci: "true")
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("G/bad.json:2:13: error: "), "\(bad.stderr)")
     }
 }

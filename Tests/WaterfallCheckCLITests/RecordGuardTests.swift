@@ -51,6 +51,16 @@ struct RecordGuardTests {
         #expect(!index.contains("No failing case"))
         #expect(index.contains("<h2>Pending recordings</h2>") && index.contains("<svg"), "\(index.prefix(2000))")
         #expect(index.contains("breaks") && index.contains("no-overlap: item 0.0"))
+        // A pending file that cannot be read is listed as an error, in the counts and the verdict
+        // (the HTML left it out while the terminal said "2 pending").
+        try dir.write("{bad", to: "F/golden.json.new")
+        let withBad = try CLI.run(["review", "--html", "R2", "F"], in: dir.url, ci: "false")
+        #expect(withBad.status == 2 && withBad.stderr.contains("F/golden.json.new:1:2: error:"), "\(withBad.stderr)")
+        #expect(!withBad.stderr.contains("error: F/golden.json.new: "), "\(withBad.stderr)")
+        let index2 = try dir.read("R2/index.html")
+        #expect(index2.contains("2 pending recordings; 1 cannot be read; 1 breaks invariants"), "\(index2.prefix(2000))")
+        #expect(index2.contains("F/golden.json.new") && index2.contains("unexpected character"))
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("F/golden.json.new"))
         let refused = try CLI.run(["accept", "--all"], in: dir.url, ci: "false")
         #expect(refused.status == 2 && refused.stderr.contains("not accepted: it breaks"), "\(refused.stderr)")
         #expect(dir.exists("F/new.json.new"))

@@ -74,7 +74,11 @@ extension CompareCase {
     public static func fixtures(at paths: [String]) throws -> [CompareCase] {
         // The path as the user gave it (relative stays relative), as `verify` prints it.
         try FixtureFile.files(at: paths).map { file in
-            let f = try FixtureReader.read(contentsOf: file.url)
+            let f: Fixture
+            do { f = try FixtureReader.read(contentsOf: file.url) } catch var e as FixtureError {
+                if e.file == file.url.path { e.file = file.path }
+                throw e
+            }
             return CompareCase(name: f.name, input: f.input, origin: .fixture(path: file.path), tolerance: f.tolerance.map(Tolerance.init))
         }
     }

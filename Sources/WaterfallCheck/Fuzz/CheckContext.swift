@@ -17,9 +17,16 @@ final class CheckContext {
 
     /// - Parameter answer: the engine's answer to `input` when the caller already has it;
     ///   `nil` asks the engine (``LayoutEngine/answer(_:)``).
-    init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil) {
+    /// `engine` as an external one, when it is (``check(_:then:)`` prefetches for a pipelined one).
+    let external: ExternalEngine?
+
+    /// - Parameter external: `engine as? ExternalEngine`, when the caller has it at hand (the
+    ///   fuzzer's workers cast once, not per case); `nil` casts here.
+    init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil,
+         external: ExternalEngine?? = nil) {
         self.input = input
         self.engine = engine
+        self.external = external ?? (engine as? ExternalEngine)
         self.tolerance = tolerance
         self.seed = seed
         do { _ = try ReferenceLayout.validate(input); expectedError = nil } catch { expectedError = error }
@@ -38,11 +45,18 @@ final class CheckContext {
     /// The result's elements with a frame (not `CGRect.null`), extras left out, in document order
     /// (which is ``ElementID`` order). Only for a valid input with a result.
     lazy var elements: [LayoutElement] = {
-        var out = result!.elements
-        out.removeLast(result!.extraElements.count)
-        out.removeAll { $0.frame.isNull }
+        let r = result!
+        var out: [LayoutElement] = []
+        out.reserveCapacity(r.sections.reduce(0) { $0 + $1.items.count + 2 })
+        _ = r.firstFrame { id, f -> Void? in
+            if !f.isNull { out.append(LayoutElement(id: id, frame: f)) }
+            return nil
+        }
         return out
     }()
+
+    /// The result's frames numbered densely, for `query`. Only for a valid input with a result.
+    lazy var denseElements = DenseElements(result!, elements: elements)
 
     /// The rects `query` asks about (``queryRects(_:elements:seed:)``), made once per case.
     /// Only for a valid input with a result.
@@ -90,5 +104,82 @@ final class CheckContext {
     func frame(_ id: ElementID) -> CGRect? {
         guard let f = result?.frame(of: id), !f.isNull else { return nil }
         return f
+    }
+}
+
+/// A result's usable frames (``CheckContext/elements``) located by element id, for the `query`
+/// check's verdict without sorting (``answersExactly(_:rect:stamp:)``).
+final class DenseElements {
+    /// Per section: the position in `elements` of its header (-1 when none), of its first item,
+    /// its item count, and of its footer (-1).
+    private struct Span { var header: Int; var items: Int; var count: Int; var footer: Int }
+    private let elements: [LayoutElement]
+    /// Each element's frame as `(minX, maxX, minY, maxY)`, the four numbers §9's predicate
+    /// compares (`x + width` and `y + height` computed once, the same doubles `meets` computes).
+    private var bounds: [SIMD4<Double>]
+    private var spans: [Span] = []
+    /// The last rect (by its stamp) that answered each element.
+    private var stamps: [Int]
+    /// False when an item has no usable frame (`CGRect.null`): positions are then not the
+    /// items' indices, and every verdict goes the slow way.
+    private var simple = true
+
+    /// - Parameter elements: ``CheckContext/elements`` of `r`. - Complexity: O(sections).
+    init(_ r: LayoutResult, elements: [LayoutElement]) {
+        self.elements = elements
+        bounds = elements.map { e in
+            let f = e.frame
+            return SIMD4(Double(f.origin.x), Double(f.origin.x + f.size.width), Double(f.origin.y), Double(f.origin.y + f.size.height))
+        }
+        stamps = [Int](repeating: 0, count: elements.count)
+        spans.reserveCapacity(r.sections.count)
+        var at = 0
+        for s in r.sections {
+            var span = Span(header: -1, items: 0, count: s.items.count, footer: -1)
+            if let h = s.header, !h.isNull { span.header = at; at += 1 }
+            span.items = at; at += s.items.count
+            if let f = s.footer, !f.isNull { span.footer = at; at += 1 }
+            spans.append(span)
+        }
+        simple = at == elements.count
+    }
+
+    /// Whether `answer` is exactly the set of usable elements whose frames meet `rect` (§9's
+    /// strict predicate), each once: as many answers as meeting elements, each one of them, none
+    /// twice. `stamp` must differ from every earlier call's. - Complexity: O(elements + answers).
+    func answersExactly(_ answer: [ElementID], rect: CGRect, stamp: Int) -> Bool {
+        guard simple else { return false }
+        let rMinX = Double(rect.origin.x), rMaxX = Double(rect.origin.x + rect.size.width)
+        let rMinY = Double(rect.origin.y), rMaxY = Double(rect.origin.y + rect.size.height)
+        return elements.withUnsafeBufferPointer { e in
+            spans.withUnsafeBufferPointer { spans in
+                stamps.withUnsafeMutableBufferPointer { stamps in
+                    // §9's strict predicate, branch-free: f.minX < r.maxX && r.minX < f.maxX && ...
+                    var meeting = 0
+                    bounds.withUnsafeBufferPointer { b in
+                        for d in 0..<b.count {
+                            let v = b[d]
+                            let meets = (v[0] < rMaxX) && (rMinX < v[1]) && (v[2] < rMaxY) && (rMinY < v[3])
+                            meeting &+= meets ? 1 : 0
+                        }
+                    }
+                    guard answer.count == meeting else { return false }
+                    for id in answer {
+                        let s = id.section
+                        guard s >= 0 && s < spans.count else { return false }
+                        let span = spans[s]
+                        let d: Int
+                        switch id.kind {
+                        case .header: d = span.header
+                        case .footer: d = span.footer
+                        case .item: d = id.item >= 0 && id.item < span.count ? span.items + id.item : -1
+                        }
+                        guard d >= 0, stamps[d] != stamp, e[d].frame.meets(rect) else { return false }
+                        stamps[d] = stamp
+                    }
+                    return true
+                }
+            }
+        }
     }
 }

@@ -101,19 +101,43 @@ public struct FuzzReport {
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
 
+    /// Cases using each feature, by bit of ``LayoutFeatures/rawValue``: counted per case without
+    /// building names, folded into ``casesByFeature`` by ``flushFeatures()`` (and ``merge(_:)``).
+    var featureCounts = [Int](repeating: 0, count: 16)
+
+    /// Counts one case. O(items), no allocation.
     mutating func count(_ input: LayoutInput, invalid: Bool, skipped: Bool, checks: Int, failed: Bool = false) {
         cases += 1
         if failed { failedCases += 1 } else if skipped { skippedPassingCases += 1 }
         let n = input.itemCount
-        casesBySize[FuzzReport.sizeBuckets.firstIndex { n <= $0.upTo }!] += 1
-        let used = LayoutFeatures(usedBy: input)
-        if !used.isEmpty { for name in used.names { casesByFeature[name, default: 0] += 1 } }
+        var bucket = 0
+        while n > FuzzReport.sizeBuckets[bucket].upTo { bucket += 1 }
+        casesBySize[bucket] += 1
+        var used = LayoutFeatures(usedBy: input).rawValue
+        while used != 0 {
+            let bit = used.trailingZeroBitCount
+            if bit < featureCounts.count { featureCounts[bit] += 1 }
+            used &= used - 1
+        }
         if invalid { invalidCases += 1 }
         if skipped { skippedCases += 1 }
         self.checks += checks
     }
 
+    /// Adds ``featureCounts`` to ``casesByFeature`` (by §9 name) and clears them.
+    mutating func flushFeatures() {
+        for (name, feature) in LayoutFeatures.named {
+            let bit = feature.rawValue.trailingZeroBitCount
+            guard bit < featureCounts.count, featureCounts[bit] > 0 else { continue }
+            casesByFeature[name, default: 0] += featureCounts[bit]
+            featureCounts[bit] = 0
+        }
+    }
+
     mutating func merge(_ o: FuzzReport) {
+        var o = o
+        o.flushFeatures()
+        flushFeatures()
         cases += o.cases
         engineFaultCases += o.engineFaultCases
         engineFaults = Array((engineFaults + o.engineFaults).sorted { $0.case < $1.case }.prefix(10))
@@ -137,7 +161,7 @@ public final class Fuzzer {
     private let lock = NSLock()
     private var cancelled = false
     /// Per invariant index: the lowest failing case so far, its failure, and its recorded choices.
-    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate)] = [:]
+    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate, answer: EngineAnswer?)] = [:]
     private var failingCases: [String: Int] = [:]
     private var nextCase: UInt64 = 0
     private var done = 0
@@ -195,7 +219,8 @@ public final class Fuzzer {
                 // A pipelined external engine is sent the next case's layout while this one's
                 // checks run: the worker takes its next case early (what it checks is still
                 // decided when it runs, so the run stays deterministic).
-                let pipelined = ((engine as? ExternalEngine)?.pipelineWindow ?? 1) > 1
+                let external = engine as? ExternalEngine
+                let pipelined = (external?.pipelineWindow ?? 1) > 1
                 var upcoming: (index: UInt64, input: LayoutInput, source: ChoiceSource)?
                 while true {
                     // Take the next case and what it must check.
@@ -215,12 +240,12 @@ public final class Fuzzer {
                             upcoming = (j, nextInput, nextSource)
                         }
                     }
-                    let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
+                    let faultsBefore = external?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
-                                               seed: Fuzzer.querySeed(config.seed, index))
+                                               seed: Fuzzer.querySeed(config.seed, index), external: external)
                     var failures = context.check(active, then: upcoming?.input)
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
-                    if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+                    if let ext = external, ext.faultCount > faultsBefore {
                         // Stopped (Ctrl-C): the engine was killed under this case, which says
                         // nothing about the engine. The case is dropped, not counted as a fault.
                         if isCancelled { break }
@@ -237,7 +262,7 @@ public final class Fuzzer {
                             failingCases[f.invariant, default: 0] += 1
                             let k = Invariants.named(f.invariant)!.index
                             if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f, Shrinker.Candidate(source))
+                            firstFailure[k] = (index, f, Shrinker.Candidate(source), context.outcome)
                         }
                     }
                 }
@@ -253,7 +278,8 @@ public final class Fuzzer {
 
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
-            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices))
+            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices,
+                                                 answer: first.answer))
         }
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
@@ -288,12 +314,13 @@ public final class Fuzzer {
         // A failing input is a failed case (the outcomes line said "1 passed" beside its failures).
         report.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: config.invariants.rawValue.nonzeroBitCount,
                      failed: !failures.isEmpty)
+        report.flushFeatures()
         report.seconds = now() - start
         for f in failures { report.failingCases[f.invariant] = 1 }
         let shrinkStart = now()
         let candidate = Shrinker.Candidate(source)
         for f in failures {
-            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate)
+            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate, answer: context.outcome)
             c.bytesFile = file
             report.counterexamples.append(c)
         }
@@ -313,8 +340,10 @@ public final class Fuzzer {
 
     /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
     /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
+    /// - Parameter answer: the engine's answer when the case failed, kept when a replay cannot
+    ///   reproduce it (a flaky engine, or one stopped by Ctrl-C, which cannot answer again).
     public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
-                       choices: Shrinker.Candidate? = nil) -> Counterexample {
+                       choices: Shrinker.Candidate? = nil, answer: EngineAnswer? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
         let start = choices ?? Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
@@ -342,13 +371,16 @@ public final class Fuzzer {
             return Shrinker.Candidate(replay)
         }
         // The original case, replayed once for the engine's answer (a flaky engine may not fail again).
-        if replay(start.choices) == nil { best.actual = engine.answer(original) }
+        if replay(start.choices) == nil { best.actual = answer ?? engine.answer(original) }
         let outcome = shrinker.shrink(Shrinker.Candidate(choices: best.choices, spans: start.spans)) { replay($0) }
         // Values the layout clamps are written as it uses them, when that still fails.
         let normal = best.input.normalised
         if normal != best.input {
+            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first { best.input = normal; best.failure = f; best.actual = context.outcome }
+            if let f = context.check(only).first, ((engine as? ExternalEngine)?.faultCount ?? 0) == faultsBefore {
+                best.input = normal; best.failure = f; best.actual = context.outcome
+            }
         }
         return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
@@ -416,10 +448,14 @@ public struct CounterexampleGroup {
         for c in counterexamples {
             let key = c.input.normalised
             if let k = index[key] { groups[k].counterexamples.append(c); continue }
+            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed)
-            let found = context.check(invariants)
+            var found = context.check(invariants)
+            var origin = context.origin
+            // An engine that faults here (stopped by Ctrl-C, or flaky) says nothing about the
+            // input: the counterexample's own failure stands alone.
+            if ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore { found = [c.failure]; origin = nil }
             let own = Set(found.map(\.invariant))
-            let origin = context.origin
             if let k = groups.firstIndex(where: { (origin != nil && $0.origin == origin) || own.contains($0.primary.invariant) }) {
                 groups[k].counterexamples.append(c)
                 continue

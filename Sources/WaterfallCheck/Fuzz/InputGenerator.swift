@@ -55,7 +55,7 @@ public struct InputGenerator: Sendable {
         let inset = insets(&c, upTo: 40, a)
         var placement = Placement.shortestFirst
         if f.contains(.roundRobin) {
-            placement = [Placement.shortestFirst, .leftToRight, .rightToLeft][c.weighted(8, 1, 1)]
+            placement = InputGenerator.placements[c.weighted(8, 1, 1)]
         }
         var tieTolerance: CGFloat = 0
         if f.contains(.tieTolerance), c.bool(340) { tieTolerance = length(&c, upTo: 30, a) }
@@ -91,6 +91,12 @@ public struct InputGenerator: Sendable {
     }
 
     // MARK: - Parts
+
+    /// The placements in the order their weights are drawn (made once, not per case).
+    static let placements: [Placement] = [.shortestFirst, .leftToRight, .rightToLeft]
+    /// Camera and screen sizes, in the order they are drawn.
+    static let photos: [(CGFloat, CGFloat)] = [(640, 480), (4032, 3024), (3024, 4032), (1920, 1080), (1080, 1920),
+                                               (1080, 1080), (1170, 2532), (3000, 2000), (2000, 3000), (800, 1200)]
 
     func columnCount(_ c: inout ChoiceSource) -> Int {
         switch c.weighted(60, 35, 2) {
@@ -162,9 +168,7 @@ public struct InputGenerator: Sendable {
     func naturalSize(_ c: inout ChoiceSource, _ a: Arithmetic) -> (CGFloat, CGFloat) {
         switch c.weighted(6, 3, a == .noise ? 1 : 0) {
         case 0:
-            let photos: [(CGFloat, CGFloat)] = [(640, 480), (4032, 3024), (3024, 4032), (1920, 1080), (1080, 1920),
-                                                (1080, 1080), (1170, 2532), (3000, 2000), (2000, 3000), (800, 1200)]
-            return c.element(of: photos)
+            return c.element(of: InputGenerator.photos)
         case 1:
             return (CGFloat(c.int(1...4000)), CGFloat(c.int(0...4000)))
         default:

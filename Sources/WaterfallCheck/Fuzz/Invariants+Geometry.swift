@@ -95,12 +95,12 @@ func checkStacking(_ c: CheckContext) -> InvariantFailure? {
 /// `placement`: the column is the one the placement rule picks, or one the tolerance cannot tell from it.
 func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
     let s = c.input.layout
-    return eachItem(c) { id, f, m, _ in
+    return eachItem(c) { id, f, m, section in
         guard m.aligned, !m.placementAllowed else { return nil }
         let rule: String
         switch s.placement {
         case .shortestFirst:
-            rule = "shortestFirst (tie tolerance \(formatPoints(s.tieTolerance)), \(s.tieBreak.rawValue)) picks column \(m.ruleColumn) of tops [\(m.candidateTops.map(formatPoints).joined(separator: ", "))]"
+            rule = "shortestFirst (tie tolerance \(formatPoints(s.tieTolerance)), \(s.tieBreak.rawValue)) picks column \(m.ruleColumn) of tops [\((section.candidateTops[id.item] ?? []).map(formatPoints).joined(separator: ", "))]"
         case .leftToRight, .rightToLeft:
             rule = "\(s.placement.rawValue) puts item \(id.item) in column \(m.ruleColumn)"
         }

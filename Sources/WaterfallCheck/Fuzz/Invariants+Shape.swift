@@ -33,33 +33,58 @@ func checkFinite(_ c: CheckContext) -> InvariantFailure? {
 
 /// `no-overlap`: no two frames share more than the tolerance in both directions.
 ///
-/// A sweep over the frames sorted by minY keeps the frames still open at the current top; each
-/// frame is compared only with those. - Complexity: O(n log n + n · a), a the most frames open at
-/// once (about the column count for a waterfall).
+/// A sweep over the frames sorted by minY (a stable sort: insertion sort up to 128 frames, where
+/// a waterfall's document order is nearly sorted already, else the standard library's) keeps the
+/// frames still open at the current top; each frame is compared only with those, in the order
+/// they opened. - Complexity: O(n log n + n · a), a the most frames open at once (about the
+/// column count for a waterfall); one allocation.
 func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
     let tol = c.tolerance.points
     guard c.result != nil else { return nil }
-    let elements = c.elements.filter {
-        let f = $0.frame
-        return f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
-            && f.size.width.isFinite && f.size.height.isFinite
-    }
-    let order = elements.indices.sorted { elements[$0].frame.minY < elements[$1].frame.minY }
-    var open: [Int] = []
-    for i in order {
-        let f = elements[i].frame
-        open.removeAll { elements[$0].frame.maxY - f.minY <= tol }
-        for j in open {
-            let g = elements[j].frame
-            let dx = min(f.maxX, g.maxX) - max(f.minX, g.minX)
-            guard dx > tol else { continue }
-            let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
-            guard dy > tol else { continue }
-            let (a, b) = elements[i].id < elements[j].id ? (elements[i], elements[j]) : (elements[j], elements[i])
-            return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(Invariants.amount(min(dx, dy))) pt",
-                                   [a.id, b.id])
+    let elements = c.elements
+    return elements.withUnsafeBufferPointer { e -> InvariantFailure? in
+        // order[0..<m]: the frames with area, by minY; open[0..<o]: those still open.
+        var scratch = [Int](repeating: 0, count: 2 * e.count)
+        return scratch.withUnsafeMutableBufferPointer { buffer -> InvariantFailure? in
+            let order = buffer.baseAddress!, open = buffer.baseAddress! + e.count
+            var m = 0
+            for i in 0..<e.count {
+                let f = e[i].frame
+                guard f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
+                    && f.size.width.isFinite && f.size.height.isFinite else { continue }
+                order[m] = i; m += 1
+            }
+            if m <= 128 {
+                for a in 1..<max(m, 1) {
+                    let v = order[a], y = e[v].frame.minY
+                    var b = a
+                    while b > 0 && y < e[order[b - 1]].frame.minY { order[b] = order[b - 1]; b -= 1 }
+                    order[b] = v
+                }
+            } else {
+                var sorted = UnsafeMutableBufferPointer(start: order, count: m)
+                sorted.sort { e[$0].frame.minY < e[$1].frame.minY }
+            }
+            var o = 0
+            for k in 0..<m {
+                let i = order[k]
+                let f = e[i].frame
+                var kept = 0
+                for j in 0..<o where !(e[open[j]].frame.maxY - f.minY <= tol) { open[kept] = open[j]; kept += 1 }
+                o = kept
+                for j in 0..<o {
+                    let g = e[open[j]].frame
+                    let dx = min(f.maxX, g.maxX) - max(f.minX, g.minX)
+                    guard dx > tol else { continue }
+                    let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
+                    guard dy > tol else { continue }
+                    let (a, b) = e[i].id < e[open[j]].id ? (e[i], e[open[j]]) : (e[open[j]], e[i])
+                    return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(Invariants.amount(min(dx, dy))) pt",
+                                           [a.id, b.id])
+                }
+                open[o] = i; o += 1
+            }
+            return nil
         }
-        open.append(i)
     }
-    return nil
 }

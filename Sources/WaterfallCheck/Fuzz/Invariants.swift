@@ -79,7 +79,7 @@ extension CheckContext {
     /// engine is first sent what the checks will ask (and `next`'s layout: the case after this
     /// one), so it works while the checks run; answers are read in order, each when asked for.
     func check(_ invariants: InvariantSet, then next: LayoutInput? = nil) -> [InvariantFailure] {
-        if let ext = engine as? ExternalEngine, ext.pipelineWindow > 1 {
+        if let ext = external, ext.pipelineWindow > 1 {
             ext.prefetch(plannedRequests(invariants, then: next))
         }
         var failures: [InvariantFailure] = []

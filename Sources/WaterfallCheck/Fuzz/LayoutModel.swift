@@ -24,8 +24,6 @@ struct LayoutModel {
         /// Whether ``column`` is a choice the rule allows: exactly the rule's where the candidate tops
         /// are exact, else one that rounding within the computed error bound could make it pick.
         var placementAllowed: Bool
-        /// The candidate tops `pos(c)` when the placement was not allowed (for the message).
-        var candidateTops: [CGFloat]
     }
 
     struct Section {
@@ -36,7 +34,11 @@ struct LayoutModel {
         var columnWidth: CGFloat
         /// `top + inset.top` (§5 step 2): where every column starts.
         var itemsTop: CGFloat
+        /// Plain values only (no reference inside), so the checks walk them without retains.
         var items: [Item]
+        /// The candidate tops `pos(c)` of each item whose placement was not allowed, by item index
+        /// (for the `placement` message).
+        var candidateTops: [Int: [CGFloat]] = [:]
 
         /// `x(c) = inset.left + c * (w + columnSpacing)` (§5 step 2).
         func origin(_ c: Int, spacing: CGFloat) -> CGFloat { inset.left + CGFloat(c) * (columnWidth + spacing) }
@@ -48,7 +50,8 @@ struct LayoutModel {
 
     /// - Parameters: `result` only lends the engine's column choices (its item x positions).
     /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
-    ///   candidate top of an item in O(columns)).
+    ///   candidate top of an item in O(columns)). The scratch (running heights, the item on top
+    ///   of each column, candidate tops, the deque) is allocated once for the widest section.
     init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
         let s = input.layout
         let W = s.containerWidth
@@ -58,10 +61,11 @@ struct LayoutModel {
         var top: CGFloat = 0
         var topError: CGFloat = 0
         sections.reserveCapacity(input.sections.count)
-        var running: [CGFloat] = []
-        var lastItem: [Int] = []
-        var pos: [CGFloat] = []
-        var window: [Int] = []
+        let widest = input.sections.reduce(0) { max($0, input.columnCount(of: $1)) }
+        var running = [CGFloat](repeating: 0, count: widest)
+        var lastItem = [Int](repeating: -1, count: widest)
+        var pos = [CGFloat](repeating: 0, count: widest)
+        var window = [Int](repeating: 0, count: widest)
         for (si, section) in input.sections.enumerated() {
             var header: CGRect?
             if let h = section.header {
@@ -83,9 +87,7 @@ struct LayoutModel {
             var model = Section(header: header, footer: nil, inset: I, columnCount: n, columnWidth: w,
                                 itemsTop: itemsTop, items: [])
             model.items.reserveCapacity(section.items.count)
-            running = Array(repeating: model.itemsTop, count: n)
-            lastItem = Array(repeating: -1, count: n)
-            if pos.count < n { pos = Array(repeating: 0, count: n); window = Array(repeating: 0, count: n) }
+            for c in 0..<n { running[c] = model.itemsTop; lastItem[c] = -1 }
             // The greatest error bound of any running height of the section so far: every
             // candidate top is within it of its exact value, in any correct engine.
             var error = topError
@@ -142,7 +144,10 @@ struct LayoutModel {
                     } else if stride > 0 {
                         let guess = ((x - I.left) / stride).rounded()
                         let g = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : 0
-                        for c in [g, g - 1, g + 1] where c >= 0 && c < starts && fits(c) { column = c; aligned = true; break }
+                        for d in 0..<3 {  // g, then g - 1, then g + 1 (no array per item)
+                            let c = d == 0 ? g : d == 1 ? g - 1 : g + 1
+                            if c >= 0 && c < starts && fits(c) { column = c; aligned = true; break }
+                        }
                     }
                 }
                 // Placement is decided exactly where the tops are exact; elsewhere within the
@@ -156,8 +161,8 @@ struct LayoutModel {
                 for j in column..<(column + k) where running[j] == y && lastItem[j] >= 0 { above = lastItem[j]; break }
                 model.items.append(Item(
                     column: column, aligned: aligned, frame: CGRect(x: model.origin(column, spacing: spacing), y: y, width: iw, height: height),
-                    above: above, ruleColumn: rule, placementAllowed: allowed,
-                    candidateTops: allowed ? [] : Array(pos[0..<starts])))
+                    above: above, ruleColumn: rule, placementAllowed: allowed))
+                if !allowed { model.candidateTops[i] = Array(pos[0..<starts]) }
                 let (next, nextError) = ExactSum.add(y, error + heightError, height, s.rowSpacing)
                 if nextError > error { error = nextError }
                 for j in column..<(column + k) { running[j] = next; lastItem[j] = i }

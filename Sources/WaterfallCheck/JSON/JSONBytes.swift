@@ -43,7 +43,7 @@ struct JSONBytes {
         var s = JSONWriter.number(v)
         s.withUTF8 { t in
             out.append(contentsOf: t)
-            if let cache, v.isFinite { cache.store(v, text: t.baseAddress!, count: t.count) }
+            if let cache, v.isFinite { cache.store(v, written: t.baseAddress!, count: t.count) }
         }
     }
 

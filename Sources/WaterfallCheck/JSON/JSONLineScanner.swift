@@ -231,7 +231,7 @@ struct JSONLineScanner {
         if let v = cache?.value(of: base + start, count: i - start) { return (v, 0, false) }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
         guard let v = Double(text), v.isFinite, v.isNormal else { throw Bail() }
-        cache?.store(v, text: base + start, count: i - start)
+        cache?.store(v, read: base + start, count: i - start)
         return (v, 0, false)
     }
 }

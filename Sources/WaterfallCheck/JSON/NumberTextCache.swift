@@ -46,13 +46,19 @@ final class NumberTextCache {
         return e.count == n && e.a == a && e.b == b && e.c == c ? e.value : nil
     }
 
-    /// Remembers that the literal `p[0..<n]` reads as `value`.
-    func store(_ value: Double, text p: UnsafePointer<UInt8>, count n: Int) {
+    /// Remembers that the literal `p[0..<n]`, read, is `value`: for reading only (what we write
+    /// stays ``JSONWriter/number(_:)-(Double)``'s spelling, whatever a peer wrote before).
+    func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int) {
         guard n <= Self.maximumLength else { return }
         let (a, b, c) = Self.words(p, n)
-        let e = Entry(a: a, b: b, c: c, count: n, value: value)
-        entries[Self.slot(a ^ b &* 31 ^ c &* 961)] = e
-        entries[64 + Self.slot(value.bitPattern)] = e
+        entries[Self.slot(a ^ b &* 31 ^ c &* 961)] = Entry(a: a, b: b, c: c, count: n, value: value)
+    }
+
+    /// Remembers that `value` is written `p[0..<n]` (``JSONWriter/number(_:)-(Double)``'s text).
+    func store(_ value: Double, written p: UnsafePointer<UInt8>, count n: Int) {
+        guard n <= Self.maximumLength else { return }
+        let (a, b, c) = Self.words(p, n)
+        entries[64 + Self.slot(value.bitPattern)] = Entry(a: a, b: b, c: c, count: n, value: value)
     }
 
     /// Appends the cached literal of `value` to `out`; `false` when it is not cached.

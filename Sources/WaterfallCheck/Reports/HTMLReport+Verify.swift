@@ -47,9 +47,13 @@ extension HTMLReport {
     /// Adds pending recordings (`review --html`): each drawn as the current expected against the
     /// recording, with the table of changed (or, for a new golden, added) frames and the
     /// invariants it breaks.
-    /// Every recording is drawn; the verdict line counts those that break invariants (which
-    /// `review` does not accept).
-    public mutating func add(_ reviews: [PendingReview]) {
+    /// Every recording is drawn, and every pending file that could not be read is listed as an
+    /// error with its message; the verdict line counts both, and the recordings that break
+    /// invariants (which `review` does not accept).
+    public mutating func add(_ reviews: [PendingReview], unreadable: [(file: String, error: String)] = []) {
+        for u in unreadable {
+            addCase(Case(name: u.file, file: u.file, status: .error, summary: "cannot be read", error: u.error))
+        }
         for review in reviews {
             var c = Self.failingCase(review.result)
             c.tableHeader = ["change", "current", "pending", "Δ pt", "JSON path"]
@@ -60,10 +64,11 @@ extension HTMLReport {
             }
             addCase(c)
         }
-        let n = reviews.count, broken = reviews.filter { !$0.brokenInvariants.isEmpty }.count
-        let pending = "\(n) pending recording\(n == 1 ? "" : "s")"
+        let n = reviews.count + unreadable.count, broken = reviews.filter { !$0.brokenInvariants.isEmpty }.count
+        var pending = "\(n) pending recording\(n == 1 ? "" : "s")"
+        if !unreadable.isEmpty { pending += "; \(unreadable.count) cannot be read" }
         verdict = broken == 0
-            ? Verdict(ok: true, text: pending + "; none breaks an invariant.")
+            ? Verdict(ok: unreadable.isEmpty, text: pending + "; none breaks an invariant.")
             : Verdict(ok: false, text: pending + "; \(broken) break\(broken == 1 ? "s" : "") invariants (review does not accept \(broken == 1 ? "it" : "them"); 'accept --force' does).")
         indexHeading = "Pending recordings"
     }

@@ -29,9 +29,12 @@ public struct RectQueryIndex: Sendable {
         /// Columns of rounding slack on each side of the rect: 1, or more where columns are
         /// narrower than the rounding step of an x (degenerate but valid layouts).
         var slack: Int
-        var columns: [Int32]       // the start columns that hold items, increasing
-        var offsets: [Int32]       // columns.count + 1 offsets into `order`
-        var order: [Int32]         // item indices grouped by start column, in input order
+        // Ranges into the index's flat arrays (plain values, so a query copies no reference):
+        var columnsStart = 0       // columns[columnsStart ..< columnsStart + occupied]: the start columns that hold items, increasing
+        var occupied = 0
+        var offsetsStart = 0       // offsets[offsetsStart ...]: occupied + 1 offsets into this section's part of `order`
+        var orderStart = 0         // order[orderStart ..< orderStart + orderCount]: item indices grouped by start column, in input order
+        var orderCount = 0
 
         /// The start-column band `[x(c), x(c+1))` holding `x`, clamped to `-1 ... columnCount`.
         func column(at x: CGFloat) -> Int {
@@ -42,52 +45,96 @@ public struct RectQueryIndex: Sendable {
     }
 
     private var sections: [Section] = []
+    private var columns: [Int32] = []
+    private var offsets: [Int32] = []
+    private var order: [Int32] = []
     private let result: LayoutResult
+    /// Headers, items and footers of `result`.
+    private var elementCount = 0
 
     /// Indexes `result`, the reference layout of `input`. Each item's start column comes from
     /// replaying §5's placement (``ReferenceLayout/startColumns(_:)``), never from its x: columns
     /// narrower than a rounding step share an origin.
     /// - Complexity: as a layout of `input`, plus O(items + columns).
     public init(input: LayoutInput, result: LayoutResult) {
+        var recorder = ReferenceLayout.ColumnRecorder()
+        if let widths = try? ReferenceLayout.validate(input) {
+            _ = ReferenceLayout.compute(input, columnWidths: widths, observer: &recorder)
+        }
+        self.init(input: input, result: result, startColumns: recorder.columns)
+    }
+
+    /// Indexes `result`, the reference layout of `input`, given every item's start column flat
+    /// (section 0's items, then section 1's, ...: ``ReferenceLayout/ColumnRecorder``); with
+    /// fewer columns than items they are ignored (and the items not indexed).
+    /// - Complexity: O(items + Σ min(columns, items)) time (a counting sort by start column where
+    ///   a section has no more columns than items, else a comparison sort), O(items) memory.
+    init(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
         self.result = result
-        let startColumns = (try? ReferenceLayout.startColumns(input)) ?? []
         let s = input.layout
+        let complete = flat.count == input.itemCount
+        var at = 0
+        sections.reserveCapacity(input.sections.count)
+        order.reserveCapacity(flat.count)
         for (si, section) in input.sections.enumerated() where si < result.sections.count {
+            let first = at
+            at += section.items.count
             let frames = result.sections[si]
             let n = max(1, section.columnCount ?? s.columnCount)
             let x0 = (section.sectionInset ?? s.sectionInset).left
             let colW = ReferenceLayout.columnWidth(containerWidth: s.containerWidth, inset: section.sectionInset ?? s.sectionInset,
                                                    columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
             var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
-                              columnCount: n, maxSpan: 1, slack: 1, columns: [], offsets: [], order: [])
+                              columnCount: n, maxSpan: 1, slack: 1)
+            out.columnsStart = columns.count; out.offsetsStart = offsets.count; out.orderStart = order.count
             let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
             if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
-            if !frames.items.isEmpty, si < startColumns.count, startColumns[si].count == frames.items.count {
-                let starts = startColumns[si]
+            if !frames.items.isEmpty, complete, frames.items.count == section.items.count {
+                let starts = flat[first..<at]
                 for (i, f) in frames.items.enumerated() {
                     out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
                     out.maxY = max(out.maxY, f.maxY)
                 }
                 // Items by start column, input order within a column (a stable sort).
-                let order: [Int32] = (0..<Int32(starts.count)).sorted { (a: Int32, b: Int32) -> Bool in
-                    let ca = starts[Int(a)], cb = starts[Int(b)]
-                    return ca != cb ? ca < cb : a < b
+                let count = starts.count
+                if n <= count {
+                    // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
+                    var next = [Int32](repeating: 0, count: n + 1)
+                    for c in starts { next[Int(c) + 1] += 1 }
+                    for c in 0..<n {
+                        if next[c + 1] > 0 { columns.append(Int32(c)); offsets.append(next[c]) }
+                        next[c + 1] += next[c]
+                    }
+                    offsets.append(Int32(count))
+                    var grouped = [Int32](repeating: 0, count: count)
+                    for (i, c) in starts.enumerated() {
+                        grouped[Int(next[Int(c)])] = Int32(i)
+                        next[Int(c)] += 1
+                    }
+                    order.append(contentsOf: grouped)
+                } else {
+                    let grouped: [Int32] = (0..<Int32(count)).sorted { (a: Int32, b: Int32) -> Bool in
+                        let ca = starts[first + Int(a)], cb = starts[first + Int(b)]
+                        return ca != cb ? ca < cb : a < b
+                    }
+                    var previous: Int32 = -1
+                    for (k, i) in grouped.enumerated() {
+                        let c = starts[first + Int(i)]
+                        guard c != previous else { continue }
+                        columns.append(c)
+                        offsets.append(Int32(k))
+                        previous = c
+                    }
+                    offsets.append(Int32(grouped.count))
+                    order.append(contentsOf: grouped)
                 }
-                var previous: Int32 = -1
-                for (k, i) in order.enumerated() {
-                    let c = Int32(starts[Int(i)])
-                    guard c != previous else { continue }
-                    out.columns.append(c)
-                    out.offsets.append(Int32(k))
-                    previous = c
-                }
-                out.offsets.append(Int32(order.count))
-                out.order = order
+                out.occupied = columns.count - out.columnsStart
+                out.orderCount = count
                 out.minY = frames.items[0].minY  // the first item sits at the section's top + inset
             }
-            for f in [frames.header, frames.footer].compactMap({ $0 }) {
-                out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY)
-            }
+            elementCount += frames.items.count + (frames.header == nil ? 0 : 1) + (frames.footer == nil ? 0 : 1)
+            if let f = frames.header { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
+            if let f = frames.footer { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
             sections.append(out)
         }
         // Make the bounds monotonic across empty sections, for the binary search and the early exit.
@@ -98,71 +145,88 @@ public struct RectQueryIndex: Sendable {
 
     /// The entries the index stores (start columns, offsets and item indices over every
     /// section): O(items + sections) whatever the column count (review D8). For tests.
-    var storedEntries: Int { sections.reduce(0) { $0 + $1.columns.count + $1.offsets.count + $1.order.count } }
+    var storedEntries: Int { columns.count + offsets.count + order.count }
 
     /// Debug builds only: traps unless every section's columns increase, its offsets partition
     /// `order`, and `order` holds each item once. Off in release builds.
     func _checkInvariants() {
         #if DEBUG
         for (si, s) in sections.enumerated() {
-            precondition(zip(s.columns, s.columns.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): start columns not increasing")
-            precondition(s.columns.allSatisfy { $0 >= 0 && Int($0) < s.columnCount }, "section \(si): a start column out of range")
-            precondition(s.offsets.count == (s.order.isEmpty ? 0 : s.columns.count + 1), "section \(si): offsets do not match the columns")
-            precondition(zip(s.offsets, s.offsets.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): an empty column group")
-            precondition(s.order.isEmpty || Int(s.offsets.last!) == s.order.count, "section \(si): offsets do not cover order")
-            precondition(Set(s.order).count == s.order.count, "section \(si): an item indexed twice")
+            let columns = self.columns[s.columnsStart ..< s.columnsStart + s.occupied]
+            let order = self.order[s.orderStart ..< s.orderStart + s.orderCount]
+            let offsets = s.orderCount == 0 ? [] : self.offsets[s.offsetsStart ... s.offsetsStart + s.occupied]
+            precondition(zip(columns, columns.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): start columns not increasing")
+            precondition(columns.allSatisfy { $0 >= 0 && Int($0) < s.columnCount }, "section \(si): a start column out of range")
+            precondition(s.orderCount == 0 || s.occupied > 0, "section \(si): offsets do not match the columns")
+            precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 }, "section \(si): an empty column group")
+            precondition(order.isEmpty || Int(offsets.last!) == order.count, "section \(si): offsets do not cover order")
+            precondition(Set(order).count == order.count, "section \(si): an item indexed twice")
         }
         #endif
     }
 
     /// The elements whose frames meet `rect`, each once. Order: section by section, header, items
-    /// grouped by start column, footer.
+    /// grouped by start column, footer. Reads the index through buffer pointers: no reference is
+    /// copied per section, and the one allocation is the answer.
     public func elements(in rect: CGRect) -> [ElementID] {
         var out: [ElementID] = []
+        out.reserveCapacity(Swift.min(elementCount, 64))  // one allocation for a screenful
         let rMinY = rect.origin.y, rMaxY = rect.origin.y + rect.size.height
         let rMinX = rect.origin.x, rMaxX = rect.origin.x + rect.size.width
-        // Sections are stacked: start at the first whose bottom is below the rect's top.
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].maxY > rMinY { hi = mid } else { lo = mid + 1 }
-        }
-        for si in lo..<sections.count {
-            let s = sections[si]
-            if s.minY >= rMaxY { break }
-            let frames = result.sections[si]
-            if let h = frames.header, h.meets(rect) { out.append(.header(si)) }
-            if !s.order.isEmpty {
-                // Bands meeting the rect, widened each side against rounding (the exact
-                // predicate filters) and by the widest span to the left.
-                let first = max(0, s.column(at: rMinX) - s.maxSpan - s.slack)
-                let last = min(s.columnCount - 1, s.column(at: rMaxX) + s.slack)
-                // The first occupied start column at or after `first`, then each up to `last`.
-                var j = 0, k = s.columns.count
-                while j < k {
-                    let mid = (j + k) / 2
-                    if Int(s.columns[mid]) < first { j = mid + 1 } else { k = mid }
-                }
-                if first <= last {
-                    while j < s.columns.count, Int(s.columns[j]) <= last {
-                        defer { j += 1 }
-                        let from = Int(s.offsets[j]), to = Int(s.offsets[j + 1])
-                        var a = from, b = to
-                        while a < b {  // the first item whose maxY is below the rect's top
-                            let mid = (a + b) / 2
-                            if frames.items[Int(s.order[mid])].maxY > rMinY { b = mid } else { a = mid + 1 }
+        sections.withUnsafeBufferPointer { S in
+        columns.withUnsafeBufferPointer { C in
+        offsets.withUnsafeBufferPointer { O in
+        order.withUnsafeBufferPointer { R in
+        result.sections.withUnsafeBufferPointer { results in
+            // Sections are stacked: start at the first whose bottom is below the rect's top.
+            var lo = 0, hi = S.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if S[mid].maxY > rMinY { hi = mid } else { lo = mid + 1 }
+            }
+            for si in lo..<S.count {
+                let s = S[si]
+                if s.minY >= rMaxY { break }
+                if let h = results[si].header, h.meets(rect) { out.append(.header(si)) }
+                if s.orderCount > 0 {
+                    // Bands meeting the rect, widened each side against rounding (the exact
+                    // predicate filters) and by the widest span to the left.
+                    let first = max(0, s.column(at: rMinX) - s.maxSpan - s.slack)
+                    let last = min(s.columnCount - 1, s.column(at: rMaxX) + s.slack)
+                    results[si].items.withUnsafeBufferPointer { items in
+                        // The first occupied start column at or after `first`, then each up to `last`.
+                        let cs = s.columnsStart, ce = s.columnsStart + s.occupied
+                        var j = cs, k = ce
+                        while j < k {
+                            let mid = (j + k) / 2
+                            if Int(C[mid]) < first { j = mid + 1 } else { k = mid }
                         }
-                        while a < to {
-                            let i = Int(s.order[a])
-                            let f = frames.items[i]
-                            if f.minY >= rMaxY { break }
-                            if f.minX < rMaxX && rMinX < f.maxX { out.append(.item(si, i)) }
-                            a += 1
+                        guard first <= last else { return }
+                        while j < ce, Int(C[j]) <= last {
+                            let g = s.offsetsStart + (j - cs)
+                            let from = s.orderStart + Int(O[g]), to = s.orderStart + Int(O[g + 1])
+                            var a = from, b = to
+                            while a < b {  // the first item whose maxY is below the rect's top
+                                let mid = (a + b) / 2
+                                if items[Int(R[mid])].maxY > rMinY { b = mid } else { a = mid + 1 }
+                            }
+                            while a < to {
+                                let i = Int(R[a])
+                                let f = items[i]
+                                if f.minY >= rMaxY { break }
+                                if f.minX < rMaxX && rMinX < f.maxX { out.append(.item(si, i)) }
+                                a += 1
+                            }
+                            j += 1
                         }
                     }
                 }
+                if let f = results[si].footer, f.meets(rect) { out.append(.footer(si)) }
             }
-            if let f = frames.footer, f.meets(rect) { out.append(.footer(si)) }
+        }
+        }
+        }
+        }
         }
         return out
     }

@@ -32,6 +32,61 @@ extension ReferenceLayout {
     /// - Throws: ``LayoutError`` with a §6 code.
     /// - Complexity: O(items + sections).
     public static func validate(_ input: LayoutInput) throws(LayoutError) -> [CGFloat] {
+        if let widths = validWidths(input, checkingItems: true) { return widths }
+        return try diagnose(input)
+    }
+
+    /// The column widths when every check of ``validate(_:)`` passes, else `nil`: the same
+    /// conditions as plain comparisons, with no message, closure or temporary array, so a valid
+    /// input (nearly every one) costs O(items + sections) comparisons and one allocation.
+    /// Without `checkingItems` the items are left out (the layout checks them as it places them).
+    static func validWidths(_ input: LayoutInput, checkingItems: Bool) -> [CGFloat]? {
+        @inline(__always) func ok(_ i: EdgeInsets) -> Bool {
+            isValidLength(i.top) && isValidLength(i.left) && isValidLength(i.bottom) && isValidLength(i.right)
+        }
+        let s = input.layout
+        let W = s.containerWidth
+        guard isValidLength(W), s.columnCount >= 1 && s.columnCount <= maximumColumnCount,
+              isValidLength(s.columnSpacing), isValidLength(s.rowSpacing), isValidLength(s.minimumContentHeight),
+              ok(s.sectionInset), s.tieTolerance >= 0 else { return nil }
+        if let p = s.pixelScale, !(p > 0 && p <= 1000) { return nil }
+        let scale = s.pixelScale
+        let roundRobin = s.placement.isRoundRobin
+        var widths = [CGFloat](repeating: 0, count: input.sections.count)
+        for (si, section) in input.sections.enumerated() {
+            if let h = section.header, !(ok(h.inset) && isValidLength(h.height) && !(W - h.inset.left - h.inset.right < 0)) { return nil }
+            if let f = section.footer, !(ok(f.inset) && isValidLength(f.height) && !(W - f.inset.left - f.inset.right < 0)) { return nil }
+            let n = section.columnCount ?? s.columnCount
+            guard n >= 1 && n <= maximumColumnCount else { return nil }
+            let I = section.sectionInset ?? s.sectionInset
+            if section.sectionInset != nil, !ok(I) { return nil }
+            let w = columnWidth(containerWidth: W, inset: I, columns: n, spacing: s.columnSpacing, scale: scale)
+            guard w > 0 else { return nil }
+            widths[si] = w
+            guard checkingItems else { continue }
+            let bad = section.items.withUnsafeBufferPointer { items -> Bool in
+                for item in items {
+                    if item.span < 1 || (item.span > 1 && roundRobin) { return true }
+                    switch item.dimension {
+                    case .height(let h):
+                        if !isValidLength(h) { return true }
+                    case .size(let sz):
+                        if !(sz.width > 0 && sz.width <= maximumLength) || !isValidLength(sz.height) { return true }
+                        let k = min(item.span, n)
+                        let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
+                        if !isValidLength(floorToPixel(sz.height * iw / sz.width, scale)) { return true }
+                    }
+                }
+                return false
+            }
+            if bad { return nil }
+        }
+        return widths
+    }
+
+    /// ``validate(_:)``'s full pass, which names the fault of highest precedence; taken only when
+    /// ``validWidths(_:)`` found one.
+    static func diagnose(_ input: LayoutInput) throws(LayoutError) -> [CGFloat] {
         var best: LayoutError?
         @inline(__always) func fault(_ code: LayoutError.Code, _ loc: LayoutError.Location, _ message: @autoclosure () -> String) {
             if let b = best, b.code <= code { return }

@@ -12,10 +12,15 @@ public enum ReferenceLayout {
     /// - Throws: ``LayoutError`` with the §6 code of highest precedence.
     /// - Complexity: O(items · columns) for `shortestFirst` (a sliding-window maximum makes each
     ///   item O(columns) whatever its span), O(items) for the round-robin placements.
+    ///   Validation (§6) rides along: the settings and sections are checked first, each item as
+    ///   it is placed; only an invalid input takes the full §6 pass (``validate(_:)``) for its message.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
-        let widths = try validate(input)
         var none = NoObserver()
-        return compute(input, columnWidths: widths, observer: &none)
+        if let widths = validWidths(input, checkingItems: false),
+           let result = compute(input, columnWidths: widths, checkingItems: true, observer: &none) {
+            return result
+        }
+        return compute(input, columnWidths: try validate(input), observer: &none)
     }
 
     /// Each item's start column, section by section, by replaying §5 on `input`: the exact
@@ -24,9 +29,16 @@ public enum ReferenceLayout {
     /// - Throws: ``LayoutError`` when `input` is invalid.
     /// - Complexity: as ``layout(_:)``.
     static func startColumns(_ input: LayoutInput) throws(LayoutError) -> [[Int32]] {
-        var recorder = ColumnRecorder(columns: input.sections.map { _ in [] })
+        var recorder = ColumnRecorder()
         _ = compute(input, columnWidths: try validate(input), observer: &recorder)
-        return recorder.columns
+        var out: [[Int32]] = []
+        out.reserveCapacity(input.sections.count)
+        var at = 0
+        for section in input.sections {
+            out.append(Array(recorder.columns[at..<(at + section.items.count)]))
+            at += section.items.count
+        }
+        return out
     }
 
     /// Told where each item went; specialised away when it does nothing.
@@ -38,29 +50,54 @@ public enum ReferenceLayout {
         @inline(__always) mutating func placed(section: Int, column: Int) {}
     }
 
+    /// Every item's start column, flat: section 0's items in input order, then section 1's, ...
+    /// One `Int32` store per item into storage reused across layouts (``reset(capacity:)``).
     struct ColumnRecorder: PlacementObserver {
-        var columns: [[Int32]]
-        mutating func placed(section: Int, column: Int) { columns[section].append(Int32(column)) }
+        var columns: [Int32] = []
+        mutating func reset(capacity: Int) {
+            columns.removeAll(keepingCapacity: true)
+            columns.reserveCapacity(capacity)
+        }
+        @inline(__always) mutating func placed(section: Int, column: Int) { columns.append(Int32(truncatingIfNeeded: column)) }
     }
 
     /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
     static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat],
                                                      observer: inout Observer) -> LayoutResult {
+        compute(input, columnWidths: columnWidths, checkingItems: false, observer: &observer)!
+    }
+
+    /// §5 on an input whose settings and sections are valid (`columnWidths[s]` is section `s`'s
+    /// `w`). With `checkingItems`, each item is also checked as §6 checks it, in the same pass
+    /// (one read of the items instead of two); `nil` when one is invalid (``validate(_:)`` then
+    /// names the fault).
+    ///
+    /// The running heights, the window maxima and the deque live in one scratch allocation shared
+    /// by every section; each section's frames are written straight into its preallocated
+    /// `[CGRect]`, with no per-item allocation or capacity check.
+    /// - Complexity: O(items · columns) time for `shortestFirst` (O(items · pieces) past
+    ///   ``denseColumnLimit`` columns), O(items) for round robin; O(max columns) scratch.
+    @_specialize(where Observer == NoObserver)
+    @_specialize(where Observer == ColumnRecorder)
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat], checkingItems: Bool,
+                                                     observer: inout Observer) -> LayoutResult? {
         let s = input.layout
         let W = s.containerWidth
-        let spacing = s.columnSpacing
-        let rowSpacing = s.rowSpacing
-        let scale = s.pixelScale
         var top: CGFloat = 0
         var sections: [SectionFrames] = []
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
-        // Scratch shared by every section: running heights, window maxima, deque of column indices.
-        var heights = [CGFloat](repeating: 0, count: maxColumns)
-        var pos = [CGFloat](repeating: 0, count: maxColumns)
-        var deque = [Int](repeating: 0, count: maxColumns)
+        // Round robin scans every column densely; shortestFirst only up to the skyline's limit.
+        // At least 8 heights: the span-1 search reads 8 at a time, +infinity past the columns.
+        let dense = max(8, s.placement == .shortestFirst ? min(maxColumns, Self.denseColumnLimit) : maxColumns)
         var skyline = Skyline()
-
+        // One scratch allocation for every section: running heights, window maxima (CGFloat),
+        // then the deque of column indices (Int).
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 3 * dense * 8, alignment: 16)
+        defer { scratch.deallocate() }
+        let H = scratch.bindMemory(to: CGFloat.self, capacity: 2 * dense)
+        let P = H + dense
+        let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
         for (si, section) in input.sections.enumerated() {
             var out = SectionFrames()
             // Step 1: header.
@@ -74,63 +111,18 @@ public enum ReferenceLayout {
             let w = columnWidths[si]
             let start = top + I.top
             var bottom = start
-            if !section.items.isEmpty && s.placement == .shortestFirst && n > Self.denseColumnLimit {
-                // Many columns (review D8): the running heights as a skyline of equal-height pieces,
-                // O(pieces) per item whatever the column count and the span; the same answers.
-                out.items.reserveCapacity(section.items.count)
-                skyline.reset(columns: n, height: start)
-                var cursor = 0
-                for item in section.items {
-                    let k = min(item.span, n)
-                    let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
-                    let (c, y) = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                    out.items.append(CGRect(x: I.left + CGFloat(c) * (w + spacing), y: y, width: iw, height: height))
-                    skyline.assign(c..<(c + k), y + height + rowSpacing)
-                    cursor = c + k
-                    observer.placed(section: si, column: c)
-                    if y + height > bottom { bottom = y + height }
+            if !section.items.isEmpty {
+                var valid = true
+                if s.placement == .shortestFirst && n > Self.denseColumnLimit {
+                    out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                               left: I.left, start: start, bottom: &bottom, skyline: &skyline,
+                                               checking: checkingItems, valid: &valid, observer: &observer)
+                } else {
+                    out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                           left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque,
+                                           checking: checkingItems, valid: &valid, observer: &observer)
                 }
-            } else if !section.items.isEmpty {
-                out.items.reserveCapacity(section.items.count)
-                heights.withUnsafeMutableBufferPointer { H in
-                    pos.withUnsafeMutableBufferPointer { P in
-                        deque.withUnsafeMutableBufferPointer { D in
-                            for c in 0..<n { H[c] = start }
-                            var cursor = 0
-                            for (i, item) in section.items.enumerated() {
-                                // Step 3.
-                                let k = min(item.span, n)
-                                let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
-                                let c: Int
-                                let y: CGFloat
-                                switch s.placement {
-                                case .leftToRight:
-                                    c = i % n; y = H[c]
-                                case .rightToLeft:
-                                    c = n - 1 - i % n; y = H[c]
-                                case .shortestFirst:
-                                    if k == 1 {
-                                        c = choose(H, count: n, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                                        y = H[c]
-                                    } else {
-                                        let count = windowMaxima(H, n: n, k: k, into: P, deque: D)
-                                        c = choose(UnsafeMutableBufferPointer(rebasing: P[0..<count]), count: count,
-                                                   tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
-                                        y = P[c]
-                                    }
-                                }
-                                let x = I.left + CGFloat(c) * (w + spacing)
-                                out.items.append(CGRect(x: x, y: y, width: iw, height: height))
-                                let next = y + height + rowSpacing
-                                for j in c..<(c + k) { H[j] = next }
-                                cursor = c + k
-                                observer.placed(section: si, column: c)
-                                let maxY = y + height
-                                if maxY > bottom { bottom = maxY }
-                            }
-                        }
-                    }
-                }
+                if !valid { return nil }
             }
             // Step 4: section bottom, no trailing rowSpacing.
             top = bottom + I.bottom
@@ -144,6 +136,171 @@ public enum ReferenceLayout {
         let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
         result._checkInvariants(for: input)
         return result
+    }
+
+    /// Whether §6 accepts `item` in a section of `n` columns (`iw` its width, `height` its
+    /// height as ``itemSize(_:span:columnWidth:spacing:scale:)`` derives it): span ≥ 1, and 1 under
+    /// round robin; a height in 0...1e9 pt; a size of width in (0, 1e9] and height in 0...1e9 pt
+    /// whose derived height is a length too. The conditions of ``validWidths(_:)``. O(1).
+    @inline(__always)
+    static func isValid(_ item: LayoutItem, derivedHeight height: CGFloat, roundRobin: Bool) -> Bool {
+        if item.span < 1 || (item.span > 1 && roundRobin) { return false }
+        switch item.dimension {
+        case .height(let h): return isValidLength(h)
+        case .size(let sz):
+            return sz.width > 0 && sz.width <= maximumLength && isValidLength(sz.height) && isValidLength(height)
+        }
+    }
+
+    /// §5 step 3 for one section of at most ``denseColumnLimit`` columns (any count for round
+    /// robin), over contiguous running heights `heights[0..<n]` (at least 8 of them): the frames,
+    /// in input order, written into preallocated storage. `bottom` (the items' greatest maxY so
+    /// far) is raised as items are placed. With `checking`, an invalid item (``isValid(_:derivedHeight:roundRobin:)``)
+    /// stops the section with `valid` false.
+    ///
+    /// The common case (`shortestFirst`, `leftmost`, tie tolerance 0) of a span-1 item in at most
+    /// 8 columns is a tournament over 4 or 8 heights (+infinity past the columns,
+    /// ``leastOf8(_:)``), log-depth instead of a chain of dependent comparisons; past 8 columns, a
+    /// branch-free minimum scan; a spanning item takes the O(n) sliding-window maximum first. The
+    /// tie rules go through ``choose(_:count:tolerance:tieBreak:cursor:)``.
+    /// - Complexity: O(items · n) time, no allocation but the frames.
+    @inline(__always)
+    static func placeDense<Observer: PlacementObserver>(
+        _ items: [LayoutItem], settings s: LayoutSettings, section si: Int, columns n: Int, columnWidth w: CGFloat,
+        left: CGFloat, start: CGFloat, bottom: inout CGFloat, heights H: UnsafeMutablePointer<CGFloat>,
+        pos P: UnsafeMutablePointer<CGFloat>, deque D: UnsafeMutablePointer<Int>,
+        checking: Bool, valid: inout Bool, observer: inout Observer
+    ) -> [CGRect] {
+        let spacing = s.columnSpacing
+        let rowSpacing = s.rowSpacing
+        let scale = s.pixelScale
+        let stride = w + spacing
+        let placement = s.placement
+        let roundRobin = placement.isRoundRobin
+        let simpleTies = s.tieTolerance == 0 && s.tieBreak == .leftmost
+        let narrow = n <= 8
+        let tolerance = s.tieTolerance, tieBreak = s.tieBreak
+        let count = items.count
+        for c in 0..<n { H[c] = start }
+        for c in n..<max(n, 8) { H[c] = .infinity }
+        var maxBottom = bottom
+        var ok = true
+        let frames = items.withUnsafeBufferPointer { src in
+            [CGRect](unsafeUninitializedCapacity: count) { dst, initialized in
+                let dst = dst.baseAddress!
+                var cursor = 0
+                var i = 0
+                while i < count {
+                    let item = src[i]
+                    let k = item.span < n ? item.span : n
+                    let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
+                    if checking && !isValid(item, derivedHeight: height, roundRobin: roundRobin) { ok = false; break }
+                    var c: Int
+                    var y: CGFloat
+                    switch placement {
+                    case .leftToRight:
+                        c = i % n; y = H[c]
+                    case .rightToLeft:
+                        c = n - 1 - i % n; y = H[c]
+                    case .shortestFirst:
+                        if k == 1 && narrow && simpleTies {
+                            (c, y) = n <= 4 ? leastOf4(H) : leastOf8(H)
+                        } else {
+                            let tops: UnsafeMutablePointer<CGFloat>
+                            let starts: Int
+                            if k == 1 {
+                                tops = H; starts = n
+                            } else {
+                                starts = windowMaxima(UnsafeMutableBufferPointer(start: H, count: n), n: n, k: k,
+                                                      into: UnsafeMutableBufferPointer(start: P, count: n),
+                                                      deque: UnsafeMutableBufferPointer(start: D, count: n))
+                                tops = P
+                            }
+                            if simpleTies {
+                                // The least top, leftmost on ties: branch-free selects.
+                                c = 0; y = tops[0]
+                                var j = 1
+                                while j < starts {
+                                    let v = tops[j]
+                                    let less = v < y
+                                    y = less ? v : y
+                                    c = less ? j : c
+                                    j += 1
+                                }
+                            } else {
+                                c = choose(UnsafeMutableBufferPointer(start: tops, count: starts), count: starts,
+                                           tolerance: tolerance, tieBreak: tieBreak, cursor: cursor)
+                                y = tops[c]
+                            }
+                        }
+                    }
+                    (dst + i).initialize(to: CGRect(x: left + CGFloat(c) * stride, y: y, width: iw, height: height))
+                    let next = y + height + rowSpacing
+                    if k == 1 { H[c] = next } else { for j in c..<(c + k) { H[j] = next } }
+                    cursor = c + k
+                    observer.placed(section: si, column: c)
+                    let maxY = y + height
+                    if maxY > maxBottom { maxBottom = maxY }
+                    i += 1
+                }
+                initialized = i
+            }
+        }
+        valid = ok
+        bottom = maxBottom
+        return frames
+    }
+
+    /// One match of a tournament: the lesser of two (value, column) pairs, the left one (`a`) on
+    /// a tie, as selects (no branch).
+    @inline(__always)
+    static func lesser(_ a: (Int, CGFloat), _ b: (Int, CGFloat)) -> (Int, CGFloat) {
+        let less = b.1 < a.1
+        return (less ? b.0 : a.0, less ? b.1 : a.1)
+    }
+
+    /// The leftmost least of `h[0..<4]` and its value: a tournament of depth 2 in which the left
+    /// side wins ties, so the first index holding the minimum, and its value, exactly as a
+    /// left-to-right scan that moves on a strictly smaller value. Lanes past the section's
+    /// columns hold +infinity and never win (running heights are finite). O(1).
+    @inline(__always)
+    static func leastOf4(_ h: UnsafeMutablePointer<CGFloat>) -> (Int, CGFloat) {
+        lesser(lesser((0, h[0]), (1, h[1])), lesser((2, h[2]), (3, h[3])))
+    }
+
+    /// ``leastOf4(_:)`` over `h[0..<8]`: depth 3 instead of a chain of 7 dependent comparisons. O(1).
+    @inline(__always)
+    static func leastOf8(_ h: UnsafeMutablePointer<CGFloat>) -> (Int, CGFloat) {
+        lesser(lesser(lesser((0, h[0]), (1, h[1])), lesser((2, h[2]), (3, h[3]))),
+               lesser(lesser((4, h[4]), (5, h[5])), lesser((6, h[6]), (7, h[7]))))
+    }
+
+    /// §5 step 3 for a `shortestFirst` section of more than ``denseColumnLimit`` columns, on the
+    /// ``Skyline``. - Complexity: O(items · pieces).
+    static func placeOnSkyline<Observer: PlacementObserver>(
+        _ items: [LayoutItem], settings s: LayoutSettings, section si: Int, columns n: Int, columnWidth w: CGFloat,
+        left: CGFloat, start: CGFloat, bottom: inout CGFloat, skyline: inout Skyline,
+        checking: Bool, valid: inout Bool, observer: inout Observer
+    ) -> [CGRect] {
+        // Many columns (review D8): the running heights as a skyline of equal-height pieces,
+        // O(pieces) per item whatever the column count and the span; the same answers.
+        let spacing = s.columnSpacing
+        var out: [CGRect] = []
+        out.reserveCapacity(items.count)
+        skyline.reset(columns: n, height: start)
+        var cursor = 0
+        for item in items {
+            let k = min(item.span, n)
+            let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: s.pixelScale)
+            if checking && !isValid(item, derivedHeight: height, roundRobin: false) { valid = false; break }
+            let (c, y) = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
+            out.append(CGRect(x: left + CGFloat(c) * (w + spacing), y: y, width: iw, height: height))
+            skyline.assign(c..<(c + k), y + height + s.rowSpacing)
+            cursor = c + k
+            observer.placed(section: si, column: c)
+            if y + height > bottom { bottom = y + height }
+        }
+        return out
     }
 
     /// The start column among `pos[0..<count]` by §5 step 3: the least `pos` is `m`; the tied set is

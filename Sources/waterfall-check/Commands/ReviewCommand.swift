@@ -41,12 +41,19 @@ enum ReviewCommand: Command {
         let interactive = !list && !isCI && isatty(0) == 1 && isatty(1) == 1
         var status: Int32 = 0
         var reviews: [PendingReview] = []
+        var unreadable: [(file: String, error: String)] = []
         var tally: [String: Int] = [:]
         var quit = false
         for (n, file) in pending.enumerated() {
             let review: PendingReview
             do { review = try PendingFiles.review(file) } catch {
-                printError("error: \(file.path): \(error)"); status = exitCode(.error); continue
+                // A fixture error names its file already (as given, like verify).
+                var message = "\(error)"
+                if var e = error as? FixtureError { if e.file == file.url.path { e.file = file.path }; message = "\(e)" }
+                else { message = "error: \(file.path): \(error)" }
+                printError(message)
+                unreadable.append((file.path, message))
+                status = exitCode(.error); continue
             }
             reviews.append(review)
             print(render(review), terminator: "")
@@ -57,7 +64,7 @@ enum ReviewCommand: Command {
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check review", notes: ["\(pending.count) pending under " + roots.joined(separator: " ")])
-            page.add(reviews)
+            page.add(reviews, unreadable: unreadable)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch { printError("error: \(error)"); return exitCode(.error) }
         }
         if interactive {

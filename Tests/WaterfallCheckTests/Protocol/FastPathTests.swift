@@ -197,4 +197,16 @@ struct FastPathTests {
         // Many mutations keep the line valid (a digit for a digit): the property was exercised.
         #expect(accepted > 600)
     }
+
+    @Test("a reply's bytes do not depend on what the connection read before (the number cache writes our spelling)")
+    func repliesIndependentOfHistory() {
+        let odd = #"{"id":1,"op":"layout","input":{"layout":{"containerWidth":375,"columnCount":1},"sections":[{"items":[{"height":30000000000000000e-17},{"height":8.0999999999999996}]}]}}"#
+        let plain = #"{"id":2,"op":"layout","input":{"layout":{"containerWidth":375,"columnCount":1},"sections":[{"items":[{"height":0.3},{"height":8.1}]}]}}"#
+        let used = EngineServer(engine: ReferenceEngine())
+        _ = used.reply(to: Array(odd.utf8))
+        let after = used.reply(to: Array(plain.utf8))
+        let fresh = EngineServer(engine: ReferenceEngine()).reply(to: Array(plain.utf8))
+        #expect(after == fresh, "\(after) vs \(fresh)")
+        #expect(fresh.contains("0.3") && !fresh.contains("e-17"))
+    }
 }
