@@ -75,10 +75,7 @@ extension CompareCase {
         // The path as the user gave it (relative stays relative), as `verify` prints it.
         try FixtureFile.files(at: paths).map { file in
             let f: Fixture
-            do { f = try FixtureReader.read(contentsOf: file.url) } catch var e as FixtureError {
-                if e.file == file.url.path { e.file = file.path }
-                throw e
-            }
+            do { f = try FixtureReader.read(contentsOf: file.url) } catch { throw file.shown(error) }
             return CompareCase(name: f.name, input: f.input, origin: .fixture(path: file.path), tolerance: f.tolerance.map(Tolerance.init))
         }
     }

@@ -20,6 +20,15 @@ public struct FixtureFile: Hashable, Sendable {
         self.url = url; self.path = path; self.suite = suite; self.key = key
     }
 
+    /// `error` as the user should see it: a ``FixtureError`` about this file names it by
+    /// ``path`` (as given, relative stays relative) rather than by its absolute URL; any other
+    /// error unchanged.
+    public func shown(_ error: Error) -> Error {
+        guard var e = error as? FixtureError, e.file == url.path else { return error }
+        e.file = path
+        return e
+    }
+
     /// The fixture files under `paths`: each file as named, and every `*.json` under each
     /// directory, recursively, skipping hidden files and folders (`.build`, `.git`), sorted by
     /// path within each argument; arguments in order, each file once.

@@ -38,9 +38,8 @@ enum FormatCommand: Command {
                 guard try FixtureFormatter.format(file.url, write: !check) else { continue }
                 changed += 1
                 print(check ? file.path : "formatted \(file.path)")
-            } catch var e as FixtureError {
-                e.file = file.path
-                printError("\(e)")
+            } catch let e as FixtureError {
+                printError("\(file.shown(e))")
                 faults += 1
             } catch {
                 printError("error: \(file.path): \(error)")

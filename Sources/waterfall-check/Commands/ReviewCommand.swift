@@ -48,9 +48,8 @@ enum ReviewCommand: Command {
             let review: PendingReview
             do { review = try PendingFiles.review(file) } catch {
                 // A fixture error names its file already (as given, like verify).
-                var message = "\(error)"
-                if var e = error as? FixtureError { if e.file == file.url.path { e.file = file.path }; message = "\(e)" }
-                else { message = "error: \(file.path): \(error)" }
+                let shown = file.shown(error)
+                let message = shown is FixtureError ? "\(shown)" : "error: \(file.path): \(error)"
                 printError(message)
                 unreadable.append((file.path, message))
                 status = exitCode(.error); continue
