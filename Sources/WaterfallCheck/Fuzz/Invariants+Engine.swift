@@ -126,11 +126,24 @@ func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [
     let H = r.contentSize.height.isFinite ? r.contentSize.height : 0
     var rng = SplitMix64(seed: seed, case: UInt64(elements.count))
     func unit() -> CGFloat { CGFloat(rng.next() >> 11) / CGFloat(1 << 53) }
-    var rects = [CGRect(x: -1, y: -1, width: W + 2, height: H + 2), CGRect(x: 0, y: H * unit(), width: W, height: 812)]
-    let finite = elements.filter { $0.frame.origin.x.isFinite && $0.frame.origin.y.isFinite && $0.frame.size.width.isFinite && $0.frame.size.height.isFinite }
-    if !finite.isEmpty {
+    var rects: [CGRect] = []
+    rects.reserveCapacity(12)
+    rects.append(CGRect(x: -1, y: -1, width: W + 2, height: H + 2))
+    rects.append(CGRect(x: 0, y: H * unit(), width: W, height: 812))
+    func isFinite(_ e: LayoutElement) -> Bool {
+        e.frame.origin.x.isFinite && e.frame.origin.y.isFinite && e.frame.size.width.isFinite && e.frame.size.height.isFinite
+    }
+    // The k-th element with a finite frame, without a filtered copy (usually every one is).
+    let finiteCount = elements.reduce(0) { $0 + (isFinite($1) ? 1 : 0) }
+    func finite(_ k: Int) -> CGRect {
+        if finiteCount == elements.count { return elements[k].frame }
+        var k = k
+        for e in elements where isFinite(e) { if k == 0 { return e.frame }; k -= 1 }
+        preconditionFailure("fewer finite frames than counted")
+    }
+    if finiteCount > 0 {
         for _ in 0..<2 {
-            let f = finite[Int(rng.next(upTo: UInt64(finite.count - 1)))].frame
+            let f = finite(Int(rng.next(upTo: UInt64(finiteCount - 1))))
             rects.append(f)
             rects.append(CGRect(x: f.midX, y: f.midY, width: 0, height: 0))
             rects.append(CGRect(x: f.minX, y: f.maxY, width: f.width, height: 20))

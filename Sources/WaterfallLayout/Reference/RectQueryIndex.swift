@@ -48,7 +48,9 @@ public struct RectQueryIndex: Sendable {
     private var columns: [Int32] = []
     private var offsets: [Int32] = []
     private var order: [Int32] = []
-    private let result: LayoutResult
+    /// The counting sort's per-column counters, kept for the next ``rebuild(input:result:startColumns:)``.
+    private var counters: [Int32] = []
+    private var result: LayoutResult
     /// Headers, items and footers of `result`.
     private var elementCount = 0
 
@@ -64,13 +66,29 @@ public struct RectQueryIndex: Sendable {
         self.init(input: input, result: result, startColumns: recorder.columns)
     }
 
+    /// An index of no layout: every query answers nothing. Storage for ``rebuild(input:result:startColumns:)``.
+    init() { result = LayoutResult(contentSize: .zero, sections: []) }
+
     /// Indexes `result`, the reference layout of `input`, given every item's start column flat
     /// (section 0's items, then section 1's, ...: ``ReferenceLayout/ColumnRecorder``); with
     /// fewer columns than items they are ignored (and the items not indexed).
-    /// - Complexity: O(items + Σ min(columns, items)) time (a counting sort by start column where
-    ///   a section has no more columns than items, else a comparison sort), O(items) memory.
+    /// - Complexity: see ``rebuild(input:result:startColumns:)``.
     init(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
         self.result = result
+        rebuild(input: input, result: result, startColumns: flat)
+    }
+
+    /// Indexes another layout in place, reusing this index's storage (the engine keeps one index
+    /// and rebuilds it after each layout: no allocation once its arrays are large enough).
+    /// - Complexity: O(items + Σ min(columns, items)) time (a counting sort by start column where
+    ///   a section has no more columns than items, else a comparison sort), O(items) memory.
+    mutating func rebuild(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
+        self.result = result
+        sections.removeAll(keepingCapacity: true)
+        columns.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        elementCount = 0
         let s = input.layout
         let complete = flat.count == input.itemCount
         var at = 0
@@ -99,19 +117,26 @@ public struct RectQueryIndex: Sendable {
                 let count = starts.count
                 if n <= count {
                     // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
-                    var next = [Int32](repeating: 0, count: n + 1)
-                    for c in starts { next[Int(c) + 1] += 1 }
-                    for c in 0..<n {
-                        if next[c + 1] > 0 { columns.append(Int32(c)); offsets.append(next[c]) }
-                        next[c + 1] += next[c]
+                    counters.removeAll(keepingCapacity: true)
+                    counters.append(contentsOf: repeatElement(0, count: n + 1))
+                    counters.withUnsafeMutableBufferPointer { next in
+                        for c in starts { next[Int(c) + 1] += 1 }
+                        for c in 0..<n {
+                            if next[c + 1] > 0 { columns.append(Int32(c)); offsets.append(next[c]) }
+                            next[c + 1] += next[c]
+                        }
+                        offsets.append(Int32(count))
+                        let base = order.count
+                        order.append(contentsOf: repeatElement(0, count: count))
+                        order.withUnsafeMutableBufferPointer { grouped in
+                            var i: Int32 = 0
+                            for c in starts {
+                                grouped[base + Int(next[Int(c)])] = i
+                                next[Int(c)] += 1
+                                i += 1
+                            }
+                        }
                     }
-                    offsets.append(Int32(count))
-                    var grouped = [Int32](repeating: 0, count: count)
-                    for (i, c) in starts.enumerated() {
-                        grouped[Int(next[Int(c)])] = Int32(i)
-                        next[Int(c)] += 1
-                    }
-                    order.append(contentsOf: grouped)
                 } else {
                     let grouped: [Int32] = (0..<Int32(count)).sorted { (a: Int32, b: Int32) -> Bool in
                         let ca = starts[first + Int(a)], cb = starts[first + Int(b)]

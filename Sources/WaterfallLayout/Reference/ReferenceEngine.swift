@@ -9,12 +9,10 @@ public final class ReferenceEngine: LayoutEngine {
         summary: "FIXTURE-FORMAT §5 exactly: every placement, spans, tie tolerance, headers/footers, pixel flooring")
 
     private var last: (input: LayoutInput, result: LayoutResult)?
-    /// Boxed, so a query borrows the index instead of copying its arrays' references.
-    private final class IndexBox {
-        let index: RectQueryIndex
-        init(_ index: RectQueryIndex) { self.index = index }
-    }
-    private var index: IndexBox?
+    /// The rect-query index of the last layout, rebuilt in place on the first query after each
+    /// layout (its storage is reused: no allocation per case once it has grown).
+    private var index = RectQueryIndex()
+    private var indexed = false
     /// The last layout's start columns, flat (``ReferenceLayout/ColumnRecorder``): the query
     /// index is built from them without replaying the layout. Storage reused across layouts.
     private var recorder = ReferenceLayout.ColumnRecorder()
@@ -27,7 +25,7 @@ public final class ReferenceEngine: LayoutEngine {
     /// - Complexity: see ``ReferenceLayout/layout(_:)``, plus one stored start column per item.
     ///   The query index is built on first query.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
-        last = nil; index = nil
+        last = nil; indexed = false
         recorder.reset(capacity: input.itemCount)
         // As ``ReferenceLayout/layout(_:)``: the items are checked (§6) as they are placed.
         if let widths = ReferenceLayout.validWidths(input, checkingItems: false),
@@ -45,10 +43,13 @@ public final class ReferenceEngine: LayoutEngine {
     /// - Complexity: O(items + occupied columns) for the first query after a layout (building the
     ///   index from the recorded start columns), then see ``RectQueryIndex``.
     public func elements(in rect: CGRect) throws -> [ElementID] {
-        if index == nil, let last {
-            index = IndexBox(RectQueryIndex(input: last.input, result: last.result, startColumns: recorder.columns))
+        if !indexed {
+            guard let last else { throw QueryError.noLayout }
+            index.rebuild(input: last.input, result: last.result, startColumns: recorder.columns)
+            indexed = true
         }
-        guard let index else { throw QueryError.noLayout }
-        return index.index.elements(in: rect)
+        // Through an inout access: reading a class's stored struct copies it (every array
+        // retained and released per query); a mutable borrow passes its address.
+        return withUnsafeMutablePointer(to: &index) { $0.pointee.elements(in: rect) }
     }
 }
