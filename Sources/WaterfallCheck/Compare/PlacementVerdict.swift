@@ -140,13 +140,15 @@ public struct PlacementVerdict: Hashable, Sendable {
                 let k = min(item.span, n)
                 let starts = n - k + 1
                 for c in 0..<starts { pos[c] = running[c..<(c + k)].max()! }
-                let rule = LayoutModel.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
                 let guess = stride > 0 ? ((af.origin.x - I.left) / stride).rounded() : 0
-                let column = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : rule
-                let slack = max(gridSlack, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
+                let (rule, column, slack, columnOK) = pos.withUnsafeBufferPointer { pos in
+                    let rule = LayoutModel.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
+                    let column = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : rule
+                    let slack = max(gridSlack, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
+                    return (rule, column, slack, column == rule || (s.placement == .shortestFirst
+                        && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack)))
+                }
                 let aligned = close(af.origin.x, I.left + CGFloat(column) * stride, t + q * CGFloat(column + 2))
-                let columnOK = column == rule || (s.placement == .shortestFirst
-                        && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack))
                 let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
                 var heightSlack = t + 2 * q
                 let height: CGFloat

@@ -66,12 +66,14 @@ final class CheckContext {
     /// half of its items (and no footer, no later section); `nil` when every section is empty.
     lazy var prefixInput: (input: LayoutInput, section: Int, dropped: Int)? = {
         guard let s = input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
-        var prefix = input
-        let keep = prefix.sections[s].items.count / 2
-        prefix.sections[s].items.removeSubrange(keep...)
-        prefix.sections.removeSubrange((s + 1)...)
-        prefix.sections[s].footer = nil
-        return (prefix, s, input.sections[s].items.count - keep)
+        // Built from slices: one copy of the kept sections and one of the kept items, instead
+        // of a copy of everything and removals from it.
+        var sections = Array(input.sections[...s])
+        let all = sections[s].items.count
+        let keep = all / 2
+        sections[s].items = Array(input.sections[s].items[..<keep])
+        sections[s].footer = nil
+        return (LayoutInput(layout: input.layout, sections: sections), s, all - keep)
     }()
 
     /// The requests `invariants` will make of the engine after its first answer, in the order
@@ -114,8 +116,10 @@ final class DenseElements {
     /// its item count, and of its footer (-1).
     private struct Span { var header: Int; var items: Int; var count: Int; var footer: Int }
     private let elements: [LayoutElement]
-    /// Each element's frame as `(minX, maxX, minY, maxY)`, the four numbers §9's predicate
-    /// compares (`x + width` and `y + height` computed once, the same doubles `meets` computes).
+    /// Each element's frame as `(minX, -maxX, minY, -maxY)`: §9's predicate `f.minX < r.maxX &&
+    /// r.minX < f.maxX && f.minY < r.maxY && r.minY < f.maxY` is then one lane-wise `<` against
+    /// `(r.maxX, -r.minX, r.maxY, -r.minY)` (negation is exact, so the same verdict, NaN included),
+    /// without a branch. `x + width` and `y + height` are computed once, the doubles `meets` computes.
     private var bounds: [SIMD4<Double>]
     private var spans: [Span] = []
     /// The last rect (by its stamp) that answered each element.
@@ -129,7 +133,7 @@ final class DenseElements {
         self.elements = elements
         bounds = elements.map { e in
             let f = e.frame
-            return SIMD4(Double(f.origin.x), Double(f.origin.x + f.size.width), Double(f.origin.y), Double(f.origin.y + f.size.height))
+            return SIMD4(Double(f.origin.x), -Double(f.origin.x + f.size.width), Double(f.origin.y), -Double(f.origin.y + f.size.height))
         }
         stamps = [Int](repeating: 0, count: elements.count)
         spans.reserveCapacity(r.sections.count)
@@ -149,19 +153,15 @@ final class DenseElements {
     /// twice. `stamp` must differ from every earlier call's. - Complexity: O(elements + answers).
     func answersExactly(_ answer: [ElementID], rect: CGRect, stamp: Int) -> Bool {
         guard simple else { return false }
-        let rMinX = Double(rect.origin.x), rMaxX = Double(rect.origin.x + rect.size.width)
-        let rMinY = Double(rect.origin.y), rMaxY = Double(rect.origin.y + rect.size.height)
+        let r = SIMD4(Double(rect.origin.x + rect.size.width), -Double(rect.origin.x),
+                      Double(rect.origin.y + rect.size.height), -Double(rect.origin.y))
         return elements.withUnsafeBufferPointer { e in
             spans.withUnsafeBufferPointer { spans in
                 stamps.withUnsafeMutableBufferPointer { stamps in
-                    // §9's strict predicate, branch-free: f.minX < r.maxX && r.minX < f.maxX && ...
+                    // §9's strict predicate, branch-free (``bounds``).
                     var meeting = 0
                     bounds.withUnsafeBufferPointer { b in
-                        for d in 0..<b.count {
-                            let v = b[d]
-                            let meets = (v[0] < rMaxX) && (rMinX < v[1]) && (v[2] < rMaxY) && (rMinY < v[3])
-                            meeting &+= meets ? 1 : 0
-                        }
+                        for d in 0..<b.count { meeting &+= all(b[d] .< r) ? 1 : 0 }
                     }
                     guard answer.count == meeting else { return false }
                     for id in answer {

@@ -47,6 +47,7 @@ public struct ChoiceSource {
         self.prefix = []
         self.bytes = nil
         choices.reserveCapacity(256)
+        spans.reserveCapacity(64)
     }
 
     /// Replays `prefix`, then answers 0 to every further draw. With `recordingEncodings`,
@@ -206,6 +207,8 @@ public struct ChoiceSource {
     /// and its element form one span, so deleting that span removes exactly one element.
     public mutating func list<T>(minimum: Int = 0, target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
         var out: [T] = []
+        // Room for twice the mean length up front: no regrowth for most lists.
+        out.reserveCapacity(min(limit, max(minimum, 2 * target)))
         while out.count < min(minimum, limit) {
             let start = choices.count
             out.append(element(&self, out.count))

@@ -44,8 +44,8 @@ func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
     let elements = c.elements
     return elements.withUnsafeBufferPointer { e -> InvariantFailure? in
         // order[0..<m]: the frames with area, by minY; open[0..<o]: those still open.
-        var scratch = [Int](repeating: 0, count: 2 * e.count)
-        return scratch.withUnsafeMutableBufferPointer { buffer -> InvariantFailure? in
+        // On the stack when small (no allocation per case).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * e.count)) { buffer -> InvariantFailure? in
             let order = buffer.baseAddress!, open = buffer.baseAddress! + e.count
             var m = 0
             for i in 0..<e.count {

@@ -61,11 +61,16 @@ struct LayoutModel {
         var top: CGFloat = 0
         var topError: CGFloat = 0
         sections.reserveCapacity(input.sections.count)
-        let widest = input.sections.reduce(0) { max($0, input.columnCount(of: $1)) }
-        var running = [CGFloat](repeating: 0, count: widest)
-        var lastItem = [Int](repeating: -1, count: widest)
-        var pos = [CGFloat](repeating: 0, count: widest)
-        var window = [Int](repeating: 0, count: widest)
+        let widest = max(1, input.sections.reduce(0) { max($0, input.columnCount(of: $1)) })
+        // Scratch, two allocations: running heights and candidate tops; the item on top of each
+        // column and the sliding-maximum deque.
+        let heights = UnsafeMutableBufferPointer<CGFloat>.allocate(capacity: 2 * widest)
+        let indices = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * widest)
+        defer { heights.deallocate(); indices.deallocate() }
+        let running = UnsafeMutableBufferPointer(rebasing: heights[0..<widest])
+        let pos = UnsafeMutableBufferPointer(rebasing: heights[widest...])
+        let lastItem = UnsafeMutableBufferPointer(rebasing: indices[0..<widest])
+        let window = UnsafeMutableBufferPointer(rebasing: indices[widest...])
         for (si, section) in input.sections.enumerated() {
             var header: CGRect?
             if let h = section.header {
@@ -86,7 +91,8 @@ struct LayoutModel {
             (itemsTop, topError) = ExactSum.add(top, topError, I.top)
             var model = Section(header: header, footer: nil, inset: I, columnCount: n, columnWidth: w,
                                 itemsTop: itemsTop, items: [])
-            model.items.reserveCapacity(section.items.count)
+            var items: [Item] = []
+            items.reserveCapacity(section.items.count)
             for c in 0..<n { running[c] = model.itemsTop; lastItem[c] = -1 }
             // The greatest error bound of any running height of the section so far: every
             // candidate top is within it of its exact value, in any correct engine.
@@ -117,11 +123,11 @@ struct LayoutModel {
                         heightError = 2 * rel * raw
                     }
                 }
-                // pos(c): the greatest running height over the span's columns (sliding-window maximum).
+                // pos(c): the greatest running height over the span's columns (sliding-window
+                // maximum); a span-1 item's are the running heights themselves.
                 let starts = n - k + 1
-                if k == 1 {
-                    for c in 0..<n { pos[c] = running[c] }
-                } else {
+                let tops = UnsafeBufferPointer(k == 1 ? running : pos)
+                if k > 1 {
                     var head = 0, tail = 0
                     for j in 0..<n {
                         while tail > head && running[window[tail - 1]] <= running[j] { tail -= 1 }
@@ -130,7 +136,7 @@ struct LayoutModel {
                         if j >= k - 1 { pos[j - k + 1] = running[window[head]] }
                     }
                 }
-                let rule = Self.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
+                let rule = Self.ruleColumn(s, index: i, n: n, pos: tops, starts: starts, cursor: cursor)
                 // The engine's column: the rule's when its origin is within the tolerance of the
                 // engine's x (columns narrower than the tolerance cannot be told apart), else the
                 // origin nearest x, if within the tolerance.
@@ -154,15 +160,15 @@ struct LayoutModel {
                 // rounding bound, never within the comparison tolerance.
                 let allowed = column == rule
                     || (s.placement == .shortestFirst
-                        && Self.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor,
-                                          slack: Self.decisionSlack(s, pos: pos, starts: starts, error: error)))
-                let y = pos[column]
+                        && Self.tieAllows(column, s, pos: tops, starts: starts, cursor: cursor,
+                                          slack: Self.decisionSlack(s, pos: tops, starts: starts, error: error)))
+                let y = tops[column]
                 var above = -1
                 for j in column..<(column + k) where running[j] == y && lastItem[j] >= 0 { above = lastItem[j]; break }
-                model.items.append(Item(
+                items.append(Item(
                     column: column, aligned: aligned, frame: CGRect(x: model.origin(column, spacing: spacing), y: y, width: iw, height: height),
                     above: above, ruleColumn: rule, placementAllowed: allowed))
-                if !allowed { model.candidateTops[i] = Array(pos[0..<starts]) }
+                if !allowed { model.candidateTops[i] = Array(tops[0..<starts]) }
                 let (next, nextError) = ExactSum.add(y, error + heightError, height, s.rowSpacing)
                 if nextError > error { error = nextError }
                 for j in column..<(column + k) { running[j] = next; lastItem[j] = i }
@@ -171,6 +177,7 @@ struct LayoutModel {
                 if maxY > bottom { bottom = maxY }
                 if maxYError > bottomError { bottomError = maxYError }
             }
+            model.items = items
             (top, topError) = ExactSum.add(bottom, bottomError, I.bottom)
             if let f = section.footer {
                 model.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
@@ -184,7 +191,7 @@ struct LayoutModel {
     /// How far the tie decision `pos(c) - m <= tieTolerance` may be off: 0 when every candidate
     /// top is exact (`error` 0) and so are the differences and `m + tieTolerance`; else twice the
     /// tops' error bound plus the rounding of the subtraction.
-    static func decisionSlack(_ s: LayoutSettings, pos: [CGFloat], starts: Int, error: CGFloat) -> CGFloat {
+    static func decisionSlack(_ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, error: CGFloat) -> CGFloat {
         var m = pos[0], top = pos[0]
         for c in 1..<max(starts, 1) { if pos[c] < m { m = pos[c] }; if pos[c] > top { top = pos[c] } }
         let r = ExactSum.roundingBound(top + s.tieTolerance)
@@ -198,7 +205,7 @@ struct LayoutModel {
     }
 
     /// The start column §5 step 3 picks from the candidate tops `pos[0..<starts]`.
-    static func ruleColumn(_ s: LayoutSettings, index: Int, n: Int, pos: [CGFloat], starts: Int, cursor: Int) -> Int {
+    static func ruleColumn(_ s: LayoutSettings, index: Int, n: Int, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int) -> Int {
         switch s.placement {
         case .leftToRight: return index % n
         case .rightToLeft: return n - 1 - index % n
@@ -218,7 +225,7 @@ struct LayoutModel {
     /// (0: the rule's column only): it must
     /// be in the widest possible tied set (`pos - m <= tieTolerance + slack`), and no column that is
     /// tied for certain (`pos - m <= tieTolerance - slack`) may be preferred by the tie break.
-    static func tieAllows(_ column: Int, _ s: LayoutSettings, pos: [CGFloat], starts: Int, cursor: Int, slack: CGFloat) -> Bool {
+    static func tieAllows(_ column: Int, _ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int, slack: CGFloat) -> Bool {
         var m = pos[0]
         for c in 1..<max(starts, 1) where pos[c] < m { m = pos[c] }
         guard pos[column] - m <= s.tieTolerance + slack else { return false }
@@ -241,8 +248,18 @@ enum ExactSum {
         return (a - (s - bb)) + (b - bb)
     }
 
-    /// The exponent of the lowest set bit of `x` (finite, non-zero).
-    @inline(__always) static func lowBit(_ x: CGFloat) -> Int { Int(x.exponent) - x.significandWidth }
+    /// The exponent of the lowest set bit of `x` (finite, non-zero): `x.exponent - x.significandWidth`,
+    /// from the bit pattern. A normal `x` is `(2^52 + m) · 2^(e - 1075)`, a subnormal `m · 2^-1074`.
+    @inline(__always) static func lowBit(_ x: CGFloat) -> Int {
+        let e = Int(x.exponentBitPattern), m = x.significandBitPattern
+        return e == 0 ? -1074 + m.trailingZeroBitCount : e - 1075 + (m | 1 << 52).trailingZeroBitCount
+    }
+
+    /// `x.exponent` (finite, non-zero) from the bit pattern: `floor(log2 |x|)`.
+    @inline(__always) static func exponent(_ x: CGFloat) -> Int {
+        let e = Int(x.exponentBitPattern)
+        return e != 0 ? e - 1023 : -1074 + 63 - x.significandBitPattern.leadingZeroBitCount
+    }
 
     /// A bound on one rounding at about the magnitude of `x`.
     @inline(__always) static func roundingBound(_ x: CGFloat) -> CGFloat { abs(x).ulp }
@@ -260,7 +277,7 @@ enum ExactSum {
         if b != 0 { q = min(q, lowBit(b)) }
         if c != 0 { q = min(q, lowBit(c)) }
         if d != 0 { q = min(q, lowBit(d)) }
-        return Int(sum.exponent) - q <= 52
+        return exponent(sum) - q <= 52
     }
 
     /// `a + b + c + d` in §5's order (left to right) and a bound on how far any evaluation order
