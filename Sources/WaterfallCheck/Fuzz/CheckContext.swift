@@ -31,13 +31,11 @@ final class CheckContext {
         self.seed = seed
         do { _ = try ReferenceLayout.validate(input); expectedError = nil } catch { expectedError = error }
         outcome = answer ?? engine.answer(input)
+        if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }
     }
 
     /// The engine's frames for a valid input, or `nil` (invalid input, or the engine failed).
-    var result: LayoutResult? {
-        guard expectedError == nil, case .layout(let r) = outcome else { return nil }
-        return r
-    }
+    let result: LayoutResult?
 
     /// The §5 model following the engine's column choices. Only for a valid input with a result.
     lazy var model = LayoutModel(input: input, result: result!, tolerance: tolerance.points)
@@ -115,7 +113,6 @@ final class DenseElements {
     /// Per section: the position in `elements` of its header (-1 when none), of its first item,
     /// its item count, and of its footer (-1).
     private struct Span { var header: Int; var items: Int; var count: Int; var footer: Int }
-    private let elements: [LayoutElement]
     /// Each element's frame as `(minX, -maxX, minY, -maxY)`: §9's predicate `f.minX < r.maxX &&
     /// r.minX < f.maxX && f.minY < r.maxY && r.minY < f.maxY` is then one lane-wise `<` against
     /// `(r.maxX, -r.minX, r.maxY, -r.minY)` (negation is exact, so the same verdict, NaN included),
@@ -130,7 +127,6 @@ final class DenseElements {
 
     /// - Parameter elements: ``CheckContext/elements`` of `r`. - Complexity: O(sections).
     init(_ r: LayoutResult, elements: [LayoutElement]) {
-        self.elements = elements
         bounds = elements.map { e in
             let f = e.frame
             return SIMD4(Double(f.origin.x), -Double(f.origin.x + f.size.width), Double(f.origin.y), -Double(f.origin.y + f.size.height))
@@ -155,14 +151,12 @@ final class DenseElements {
         guard simple else { return false }
         let r = SIMD4(Double(rect.origin.x + rect.size.width), -Double(rect.origin.x),
                       Double(rect.origin.y + rect.size.height), -Double(rect.origin.y))
-        return elements.withUnsafeBufferPointer { e in
+        return bounds.withUnsafeBufferPointer { b in
             spans.withUnsafeBufferPointer { spans in
                 stamps.withUnsafeMutableBufferPointer { stamps in
                     // §9's strict predicate, branch-free (``bounds``).
                     var meeting = 0
-                    bounds.withUnsafeBufferPointer { b in
-                        for d in 0..<b.count { meeting &+= all(b[d] .< r) ? 1 : 0 }
-                    }
+                    for d in 0..<b.count { meeting &+= all(b[d] .< r) ? 1 : 0 }
                     guard answer.count == meeting else { return false }
                     for id in answer {
                         let s = id.section
@@ -174,7 +168,7 @@ final class DenseElements {
                         case .footer: d = span.footer
                         case .item: d = id.item >= 0 && id.item < span.count ? span.items + id.item : -1
                         }
-                        guard d >= 0, stamps[d] != stamp, e[d].frame.meets(rect) else { return false }
+                        guard d >= 0, stamps[d] != stamp, all(b[d] .< r) else { return false }
                         stamps[d] = stamp
                     }
                     return true

@@ -19,14 +19,17 @@ extension LayoutResult {
         if sections.count != input.sections.count {
             return ShapeProblem(message: "\(sections.count) sections of frames for \(input.sections.count) input sections")
         }
-        for (si, (inp, out)) in zip(input.sections, sections).enumerated() {
-            for (kind, has, frame, id) in [("header", inp.header != nil, out.header, ElementID.header(si)),
-                                           ("footer", inp.footer != nil, out.footer, ElementID.footer(si))] {
-                if has && frame == nil { return ShapeProblem(message: "\(id) has no frame", element: id) }
-                if !has, let f = frame {
-                    return ShapeProblem(message: "\(id) is extra (\(f.shortDescription)): section \(si) has no \(kind)", element: id)
-                }
+        // A header or footer frame exactly where the input has one (no array per section).
+        func supplementary(_ kind: String, has: Bool, _ frame: CGRect?, _ id: ElementID, section si: Int) -> ShapeProblem? {
+            if has && frame == nil { return ShapeProblem(message: "\(id) has no frame", element: id) }
+            if !has, let f = frame {
+                return ShapeProblem(message: "\(id) is extra (\(f.shortDescription)): section \(si) has no \(kind)", element: id)
             }
+            return nil
+        }
+        for (si, (inp, out)) in zip(input.sections, sections).enumerated() {
+            if let p = supplementary("header", has: inp.header != nil, out.header, .header(si), section: si) { return p }
+            if let p = supplementary("footer", has: inp.footer != nil, out.footer, .footer(si), section: si) { return p }
             if out.items.count != inp.items.count {
                 return ShapeProblem(message: "section \(si) has \(out.items.count) item frames for \(inp.items.count) items")
             }

@@ -13,6 +13,10 @@ public final class ReferenceEngine: LayoutEngine {
     /// layout (its storage is reused: no allocation per case once it has grown).
     private var index = RectQueryIndex()
     private var indexed = false
+    /// The last answer's storage. A caller that lets go of an answer before the next query (the
+    /// usual pattern) leaves it uniquely referenced, so it is emptied and refilled in place: no
+    /// allocation per query. A caller that keeps answers gets copy-on-write's fresh array.
+    private var answer: [ElementID] = []
     /// The last layout's start columns, flat (``ReferenceLayout/ColumnRecorder``): the query
     /// index is built from them without replaying the layout. Storage reused across layouts.
     private var recorder = ReferenceLayout.ColumnRecorder()
@@ -50,6 +54,8 @@ public final class ReferenceEngine: LayoutEngine {
         }
         // Through an inout access: reading a class's stored struct copies it (every array
         // retained and released per query); a mutable borrow passes its address.
-        return withUnsafeMutablePointer(to: &index) { $0.pointee.elements(in: rect) }
+        answer.removeAll(keepingCapacity: true)
+        withUnsafeMutablePointer(to: &index) { $0.pointee.elements(in: rect, into: &answer) }
+        return answer
     }
 }
