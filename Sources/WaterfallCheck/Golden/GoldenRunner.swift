@@ -64,7 +64,7 @@ public struct GoldenRunner: Sendable {
     /// run never passes. Results are in collection order whatever the parallelism.
     public func run(paths: [URL]) -> VerifyReport {
         let (files, problems) = FixtureFile.collect(paths)
-        let mine = shard.map { s in files.filter { s.contains(key: $0.key) } } ?? files
+        let mine = shard.map { $0.select(files, key: \.key) } ?? files
         return VerifyReport(results: problems + run(files: mine), pending: PendingFiles.find(under: paths),
                             otherShards: files.count - mine.count)
     }

@@ -5,14 +5,6 @@ import WaterfallCheckTestSupport
 
 @Suite("Golden sharding (verify --shard K/N)")
 struct GoldenShardTests {
-    @Test("FNV-1a 64 matches the published test vectors")
-    func fnvVectors() {
-        // From the FNV reference (isthe.com/chongo/tech/comp/fnv): "" and "a", "foobar".
-        #expect(Shard.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
-        #expect(Shard.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
-        #expect(Shard.fnv1a64("foobar") == 0x8594_4171_f739_67e8)
-    }
-
     @Test("K/N parses only with 1 <= K <= N")
     func parse() {
         #expect(Shard("2/3") == Shard(index: 2, count: 3))
@@ -33,6 +25,19 @@ struct GoldenShardTests {
         }
         #expect(seen.count == 23)
         #expect(Set(seen).count == 23)
+    }
+
+    @Test("shards differ by at most one fixture, whatever the paths", arguments: [2, 3, 4, 7])
+    func even(count: Int) throws {
+        // The bundled fixtures' paths: a hash of them split 68/105 over 2 shards.
+        let keys = try FileManager.default.subpathsOfDirectory(atPath: ExternalTestSupport.packageRoot.appendingPathComponent("Fixtures").path).filter { $0.hasSuffix(".json") }
+        #expect(keys.count > 100)
+        let sizes = (1...count).map { Shard(index: $0, count: count)!.select(keys) { $0 }.count }
+        #expect(sizes.reduce(0, +) == keys.count)
+        #expect(sizes.max()! - sizes.min()! <= 1, "\(sizes)")
+        // Whatever order the paths are listed in.
+        let reversed = (1...count).map { Set(Shard(index: $0, count: count)!.select(keys.reversed()) { $0 }) }
+        #expect(reversed == (1...count).map { Set(Shard(index: $0, count: count)!.select(keys) { $0 }) })
     }
 
     @Test("a shard left without fixtures passes (the others have them); the total says so")
