@@ -9,6 +9,14 @@ struct JSONBytes {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
+    /// Appends raw bytes with one copy. `Array.append(contentsOf:)` given an
+    /// `UnsafeRawBufferPointer` (or a slice of one) takes the generic sequence path, a byte at a
+    /// time; given a typed `UnsafeBufferPointer<UInt8>` it copies the run at once.
+    @inline(__always) static func append(raw bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        out.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+    }
+
     /// Appends a decimal integer. No allocation.
     static func append(integer v: Int, to out: inout [UInt8]) {
         if v < 0 {
@@ -26,7 +34,7 @@ struct JSONBytes {
         var x = v
         withUnsafeMutableBytes(of: &digits) { d in
             repeat { d[23 - n] = UInt8(truncatingIfNeeded: x % 10) + 0x30; x /= 10; n += 1 } while x > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: d[(24 - n)...]))
+            append(raw: UnsafeRawBufferPointer(rebasing: d[(24 - n)...]), to: &out)
         }
     }
 

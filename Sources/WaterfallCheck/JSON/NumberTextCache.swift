@@ -66,7 +66,7 @@ final class NumberTextCache {
         let e = entries[64 + Self.slot(value.bitPattern)]
         guard e.count > 0, e.value.bitPattern == value.bitPattern else { return false }
         let n = e.count
-        withUnsafeBytes(of: (e.a, e.b, e.c)) { out.append(contentsOf: $0.prefix(n)) }
+        withUnsafeBytes(of: (e.a, e.b, e.c)) { JSONBytes.append(raw: UnsafeRawBufferPointer(rebasing: $0.prefix(n)), to: &out) }
         return true
     }
 }

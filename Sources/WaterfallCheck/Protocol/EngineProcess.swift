@@ -212,9 +212,9 @@ final class EngineProcess {
             let w = write(stdinFD, bytes.baseAddress!, bytes.count)
             if w == bytes.count { return }
             if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin(); return }
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[max(w, 0)...]))
+            JSONBytes.append(raw: UnsafeRawBufferPointer(rebasing: bytes[max(w, 0)...]), to: &pending)
         } else {
-            pending.append(contentsOf: bytes)
+            JSONBytes.append(raw: bytes, to: &pending)
         }
     }
 
