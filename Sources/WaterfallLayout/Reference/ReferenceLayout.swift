@@ -152,7 +152,7 @@ public enum ReferenceLayout {
     /// ``itemHeight(_:width:scale:)``) stops the section with `valid` false.
     ///
     /// The common case (`shortestFirst`, `leftmost`, tie tolerance 0, at most 8 columns) takes
-    /// runs of span-1 items with the heights in registers, sorted (``placeLeastRun``): no search,
+    /// runs of span-1 items with the heights in registers, sorted (``LeastRuns``): no search,
     /// no memory traffic for the heights. Any other item takes the general path, one by one: past
     /// 8 columns a branch-free minimum scan, a spanning item the O(n) sliding-window maximum
     /// first; the other tie rules go through ``choose(_:count:tolerance:tieBreak:cursor:)``.
@@ -171,7 +171,7 @@ public enum ReferenceLayout {
         let placement = s.placement
         let roundRobin = placement.isRoundRobin
         let simpleTies = s.tieTolerance == 0 && s.tieBreak == .leftmost
-        // Runs of span-1 items in sorted registers (placeLeastRun).
+        // Runs of span-1 items in sorted registers (LeastRuns).
         let lanes = placement == .shortestFirst && simpleTies && n <= 8
         let tolerance = s.tieTolerance, tieBreak = s.tieBreak
         let count = items.count
@@ -190,13 +190,9 @@ public enum ReferenceLayout {
                     let item = src[i]
                     let k = item.span < n ? item.span : n
                     if lanes && k == 1 {
-                        let run = n <= 4
-                            ? placeLeastRun(SortedLanes4.self, src, from: i, into: dst, section: si, columns: n, width: w1,
-                                            rowSpacing: rowSpacing, scale: scale, heights: H, sortedHeights: P,
-                                            sortedColumns: D, xs: X, bottom: &maxBottom, checking: checking, observer: &observer)
-                            : placeLeastRun(SortedLanes8.self, src, from: i, into: dst, section: si, columns: n, width: w1,
-                                            rowSpacing: rowSpacing, scale: scale, heights: H, sortedHeights: P,
-                                            sortedColumns: D, xs: X, bottom: &maxBottom, checking: checking, observer: &observer)
+                        let run = LeastRuns(items: src, frames: dst, section: si, columns: n, width: w1, rowSpacing: rowSpacing,
+                                            scale: scale, heights: H, sortedHeights: P, sortedColumns: D, xs: X, checking: checking)
+                            .place(from: i, bottom: &maxBottom, observer: &observer)
                         i = run.next
                         if !run.valid { ok = false; break }
                         continue
