@@ -16,11 +16,11 @@ public enum ReferenceLayout {
     ///   it is placed; only an invalid input takes the full §6 pass (``validate(_:)``) for its message.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         var none = NoObserver()
-        if let widths = validWidths(input, checkingItems: false),
-           let result = compute(input, columnWidths: widths, checkingItems: true, observer: &none) {
+        if passes(input, checkingItems: false), let result = compute(input, checkingItems: true, observer: &none) {
             return result
         }
-        return compute(input, columnWidths: try validate(input), observer: &none)
+        _ = try validate(input)
+        return compute(input, observer: &none)
     }
 
     /// Each item's start column, section by section, by replaying §5 on `input`: the exact
@@ -30,7 +30,8 @@ public enum ReferenceLayout {
     /// - Complexity: as ``layout(_:)``.
     static func startColumns(_ input: LayoutInput) throws(LayoutError) -> [[Int32]] {
         var recorder = ColumnRecorder()
-        _ = compute(input, columnWidths: try validate(input), observer: &recorder)
+        _ = try validate(input)
+        _ = compute(input, observer: &recorder)
         var out: [[Int32]] = []
         out.reserveCapacity(input.sections.count)
         var at = 0
@@ -61,25 +62,25 @@ public enum ReferenceLayout {
         @inline(__always) mutating func placed(section: Int, column: Int) { columns.append(Int32(truncatingIfNeeded: column)) }
     }
 
-    /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
-    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat],
-                                                     observer: inout Observer) -> LayoutResult {
-        compute(input, columnWidths: columnWidths, checkingItems: false, observer: &observer)!
+    /// §5 on a validated input.
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, observer: inout Observer) -> LayoutResult {
+        compute(input, checkingItems: false, observer: &observer)!
     }
 
-    /// §5 on an input whose settings and sections are valid (`columnWidths[s]` is section `s`'s
-    /// `w`). With `checkingItems`, each item is also checked as §6 checks it, in the same pass
-    /// (one read of the items instead of two); `nil` when one is invalid (``validate(_:)`` then
-    /// names the fault).
+    /// §5 on an input whose settings and sections are valid (``passes(_:checkingItems:)``). With
+    /// `checkingItems`, each item is also checked as §6 checks it, in the same pass (one read of
+    /// the items instead of two); `nil` when one is invalid (``validate(_:)`` then names the fault).
     ///
-    /// The running heights, the window maxima and the deque live in one scratch allocation shared
-    /// by every section; each section's frames are written straight into its preallocated
-    /// `[CGRect]`, with no per-item allocation or capacity check.
+    /// The running heights, the window maxima, the deque and the columns' x live in one scratch
+    /// buffer shared by every section, on the stack when small (a few columns: the fuzzer lays
+    /// out thousands of small inputs, and a malloc/free pair was a visible part of each); each
+    /// section's frames are written straight into its preallocated `[CGRect]`, with no per-item
+    /// allocation or capacity check. Allocations: the sections array and each section's frames.
     /// - Complexity: O(items · columns) time for `shortestFirst` (O(items · pieces) past
     ///   ``denseColumnLimit`` columns), O(items) for round robin; O(max columns) scratch.
     @_specialize(where Observer == NoObserver)
     @_specialize(where Observer == ColumnRecorder)
-    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat], checkingItems: Bool,
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, checkingItems: Bool,
                                                      observer: inout Observer) -> LayoutResult? {
         let s = input.layout
         let W = s.containerWidth
@@ -91,52 +92,53 @@ public enum ReferenceLayout {
         // At least 8 heights: the span-1 search reads 8 at a time, +infinity past the columns.
         let dense = max(8, s.placement == .shortestFirst ? min(maxColumns, Self.denseColumnLimit) : maxColumns)
         var skyline = Skyline()
-        // One scratch allocation for every section: running heights, window maxima (CGFloat),
-        // then the deque of column indices (Int).
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * dense * 8, alignment: 16)
-        defer { scratch.deallocate() }
-        let H = scratch.bindMemory(to: CGFloat.self, capacity: 2 * dense)
-        let P = H + dense
-        let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
-        let xs = (scratch + 24 * dense).bindMemory(to: CGFloat.self, capacity: dense)
-        for (si, section) in input.sections.enumerated() {
-            var out = SectionFrames()
-            // Step 1: header.
-            if let h = section.header {
-                out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
-                top = top + h.inset.top + h.height + h.inset.bottom
-            }
-            // Step 2: columns.
-            let I = section.sectionInset ?? s.sectionInset
-            let n = section.columnCount ?? s.columnCount
-            let w = columnWidths[si]
-            let start = top + I.top
-            var bottom = start
-            if !section.items.isEmpty {
-                var valid = true
-                if s.placement == .shortestFirst && n > Self.denseColumnLimit {
-                    out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                               left: I.left, start: start, bottom: &bottom, skyline: &skyline,
-                                               checking: checkingItems, valid: &valid, observer: &observer)
-                } else {
-                    out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                           left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque, xs: xs,
-                                           checking: checkingItems, valid: &valid, observer: &observer)
+        // One scratch buffer for every section: running heights, window maxima (CGFloat), the
+        // deque of column indices (Int), the columns' x (CGFloat).
+        return withUnsafeTemporaryAllocation(byteCount: 4 * dense * 8, alignment: 16) { buffer -> LayoutResult? in
+            let scratch = buffer.baseAddress!
+            let H = scratch.bindMemory(to: CGFloat.self, capacity: 2 * dense)
+            let P = H + dense
+            let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
+            let xs = (scratch + 24 * dense).bindMemory(to: CGFloat.self, capacity: dense)
+            for (si, section) in input.sections.enumerated() {
+                var out = SectionFrames()
+                // Step 1: header.
+                if let h = section.header {
+                    out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
+                    top = top + h.inset.top + h.height + h.inset.bottom
                 }
-                if !valid { return nil }
+                // Step 2: columns.
+                let I = section.sectionInset ?? s.sectionInset
+                let n = section.columnCount ?? s.columnCount
+                let w = columnWidth(of: section, in: input)
+                let start = top + I.top
+                var bottom = start
+                if !section.items.isEmpty {
+                    var valid = true
+                    if s.placement == .shortestFirst && n > Self.denseColumnLimit {
+                        out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                                   left: I.left, start: start, bottom: &bottom, skyline: &skyline,
+                                                   checking: checkingItems, valid: &valid, observer: &observer)
+                    } else {
+                        out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                               left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque, xs: xs,
+                                               checking: checkingItems, valid: &valid, observer: &observer)
+                    }
+                    if !valid { return nil }
+                }
+                // Step 4: section bottom, no trailing rowSpacing.
+                top = bottom + I.bottom
+                // Step 5: footer.
+                if let f = section.footer {
+                    out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
+                    top = top + f.inset.top + f.height + f.inset.bottom
+                }
+                sections.append(out)
             }
-            // Step 4: section bottom, no trailing rowSpacing.
-            top = bottom + I.bottom
-            // Step 5: footer.
-            if let f = section.footer {
-                out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
-                top = top + f.inset.top + f.height + f.inset.bottom
-            }
-            sections.append(out)
+            let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
+            result._checkInvariants(for: input)
+            return result
         }
-        let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
-        result._checkInvariants(for: input)
-        return result
     }
 
     /// Whether §6 accepts a span: ≥ 1, and 1 under round robin. O(1).
@@ -326,7 +328,7 @@ public enum ReferenceLayout {
     /// §5 step 3: the height of `item` at width `iw` (its own, or its size scaled to that width,
     /// floored to device pixels when `scale` is set), and whether §6 accepts its dimension: a
     /// height in 0...1e9 pt; a size of width in (0, 1e9] and height in 0...1e9 pt whose derived
-    /// height is a length too (the item conditions of ``validWidths(_:checkingItems:)`` but the
+    /// height is a length too (the item conditions of ``passes(_:checkingItems:)`` but the
     /// span's). One read of the dimension for both. O(1).
     @inline(__always)
     static func itemHeight(_ item: LayoutItem, width iw: CGFloat, scale: CGFloat?) -> (height: CGFloat, valid: Bool) {
