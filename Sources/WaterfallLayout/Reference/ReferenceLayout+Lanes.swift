@@ -160,7 +160,9 @@ extension ReferenceLayout {
             // Lane j's column in bits 4j ..< 4j+4.
             var columnOf: UInt64 = 0
             for j in 0..<Lanes.width { columnOf |= UInt64(SC[j]) &<< (4 * j) }
-            let (iw, rowSpacing, scale, n) = (width, self.rowSpacing, self.scale, columns)
+            // Locals, so the loop keeps them in registers instead of reloading them from `self`.
+            let (items, frames, xs) = (self.items, self.frames, self.xs)
+            let (iw, rowSpacing, scale, n, checking) = (width, self.rowSpacing, self.scale, columns, self.checking)
             var maxBottom = bottom
             var valid = true
             var i = first
