@@ -163,12 +163,14 @@ extension ReferenceLayout {
             // Locals, so the loop keeps them in registers instead of reloading them from `self`.
             let (items, frames, xs) = (self.items, self.frames, self.xs)
             let (iw, rowSpacing, scale, n, checking) = (width, self.rowSpacing, self.scale, columns, self.checking)
+            let spanSlack = n == 1 ? UInt(Int.max - 1) : 0
             var maxBottom = bottom
             var valid = true
             var i = first
             while i < items.count {
                 let item = items[i]
-                if (item.span < n ? item.span : n) != 1 { break }
+                // The clamped span is 1: span 1, or any span ≥ 1 in one column. One unsigned compare.
+                if UInt(bitPattern: item.span &- 1) > spanSlack { break }
                 let (height, ok) = itemHeight(item, width: iw, scale: scale)
                 if checking && !ok { valid = false; break }
                 // Equal heights are in no particular order: on a tie at the least, the leftmost
