@@ -89,7 +89,7 @@ public enum ReferenceLayout {
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
         // Round robin scans every column densely; shortestFirst only up to the skyline's limit.
-        // At least 8 heights: the span-1 search reads 8 at a time, +infinity past the columns.
+        // At least 8 heights: the sorted lanes read up to 8, +infinity past the columns.
         let dense = max(8, s.placement == .shortestFirst ? min(maxColumns, Self.denseColumnLimit) : maxColumns)
         var skyline = Skyline()
         // One scratch buffer for every section: running heights, window maxima (CGFloat), the
