@@ -93,11 +93,41 @@ extension ReferenceLayout {
         func store(into h: UnsafeMutablePointer<CGFloat>) { low.store(into: h); high.store(into: h + Low.width) }
     }
 
+    /// Two lanes in one vector register, for the wide sets: the same `min(next, max(a, height))`
+    /// and the same bit-pattern count as ``SortedLane``, two lanes an instruction (`maxpd`,
+    /// `minpd`, `psubq`). The leading lane takes the `max` too (`a` is never below it, so the
+    /// value is the same), one more step on the chain, which only pays where the lanes' work,
+    /// not the chain, bounds an item.
+    struct SortedLaneVector: SortedLanes {
+        var heights: SIMD2<Double>
+
+        static var width: Int { 2 }
+
+        @inline(__always) init(heights h: UnsafePointer<CGFloat>) { heights = SIMD2(Double(h[0]), Double(h[1])) }
+
+        var least: CGFloat { CGFloat(heights.x) }
+        var second: CGFloat { CGFloat(heights.y) }
+
+        @inline(__always)
+        mutating func insert(_ a: CGFloat, next: CGFloat, leading: Bool) -> (moving: CGFloat, below: Int) {
+            let old = heights
+            let av = SIMD2(repeating: Double(a))
+            let low = old.replacing(with: av, where: old .< av)
+            let right = SIMD2(old.y, Double(next))
+            heights = low.replacing(with: right, where: right .< low)
+            let below = (unsafeBitCast(old, to: SIMD2<UInt64>.self) &- SIMD2(repeating: UInt64(a.bitPattern))) &>> 63
+            return (CGFloat(old.x), Int(truncatingIfNeeded: leading ? below.y : below.x &+ below.y))
+        }
+
+        @inline(__always) func store(into h: UnsafeMutablePointer<CGFloat>) { h[0] = CGFloat(heights.x); h[1] = CGFloat(heights.y) }
+    }
+
     typealias SortedLanes2 = SortedLanePair<SortedLane, SortedLane>
     typealias SortedLanes3 = SortedLanePair<SortedLanes2, SortedLane>
     typealias SortedLanes4 = SortedLanePair<SortedLanes2, SortedLanes2>
-    typealias SortedLanes6 = SortedLanePair<SortedLanes4, SortedLanes2>
-    typealias SortedLanes8 = SortedLanePair<SortedLanes4, SortedLanes4>
+    typealias SortedVectors4 = SortedLanePair<SortedLaneVector, SortedLaneVector>
+    typealias SortedLanes6 = SortedLanePair<SortedVectors4, SortedLaneVector>
+    typealias SortedLanes8 = SortedLanePair<SortedVectors4, SortedVectors4>
 
     /// §5 step 3 for runs of span-1 items in a `shortestFirst` section of at most 8 columns with
     /// `leftmost` ties and a tie tolerance of 0: each item goes to the leftmost least column,
@@ -123,7 +153,7 @@ extension ReferenceLayout {
 
         /// Places the run of span-1 items from `items[first]` on, with the narrowest lanes that
         /// hold the section's columns (1, 2, 3, 4, 6 or 8: each width is its own specialised
-        /// loop, padding costs a lane's compares).
+        /// loop, padding costs a lane's compares; 6 and 8 in two-lane vectors).
         /// - Returns: see ``place(_:from:bottom:observer:)``.
         @inline(__always)
         func place<Observer: PlacementObserver>(from first: Int, bottom: inout CGFloat,
