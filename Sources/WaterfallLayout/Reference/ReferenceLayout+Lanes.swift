@@ -209,9 +209,11 @@ extension ReferenceLayout {
                 let y = lanes.least, c = Int(truncatingIfNeeded: columnOf & 0xF)
                 let maxY = y + height
                 let below = lanes.insert(maxY + rowSpacing, next: .infinity, leading: true).below
-                // Lanes 1 ... below move one lane left, column c lands in lane `below`, the rest stay.
+                // Lanes 1 ... below move one lane left, column c (lane 0's) lands in lane `below`, the
+                // rest stay: the low `below + 1` nibbles rotate right by one.
                 let at = 4 * below
-                columnOf = ((columnOf &>> 4) & ((1 &<< at) &- 1)) | (UInt64(c) &<< at) | (columnOf & (~0 &<< (at + 4)))
+                let moved = columnOf & ((16 &<< at) &- 1)
+                columnOf = (columnOf ^ moved) | (moved &>> 4) | (UInt64(c) &<< at)
                 (frames + i).initialize(to: CGRect(x: xs[c], y: y, width: iw, height: height))
                 observer.placed(section: section, column: c)
                 maxBottom = maxY > maxBottom ? maxY : maxBottom
