@@ -60,8 +60,8 @@ public struct RectQueryIndex: Sendable {
     /// - Complexity: as a layout of `input`, plus O(items + columns).
     public init(input: LayoutInput, result: LayoutResult) {
         var recorder = ReferenceLayout.ColumnRecorder()
-        if let widths = try? ReferenceLayout.validate(input) {
-            _ = ReferenceLayout.compute(input, columnWidths: widths, observer: &recorder)
+        if (try? ReferenceLayout.validate(input)) != nil {
+            _ = ReferenceLayout.compute(input, observer: &recorder)
         }
         self.init(input: input, result: result, startColumns: recorder.columns)
     }

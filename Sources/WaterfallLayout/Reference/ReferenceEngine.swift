@@ -32,14 +32,14 @@ public final class ReferenceEngine: LayoutEngine {
         last = nil; indexed = false
         recorder.reset(capacity: input.itemCount)
         // As ``ReferenceLayout/layout(_:)``: the items are checked (§6) as they are placed.
-        if let widths = ReferenceLayout.validWidths(input, checkingItems: false),
-           let result = ReferenceLayout.compute(input, columnWidths: widths, checkingItems: true, observer: &recorder) {
+        if ReferenceLayout.passes(input, checkingItems: false),
+           let result = ReferenceLayout.compute(input, checkingItems: true, observer: &recorder) {
             last = (input, result)
             return result
         }
-        let widths = try ReferenceLayout.validate(input)
+        _ = try ReferenceLayout.validate(input)
         recorder.reset(capacity: input.itemCount)
-        let result = ReferenceLayout.compute(input, columnWidths: widths, observer: &recorder)
+        let result = ReferenceLayout.compute(input, observer: &recorder)
         last = (input, result)
         return result
     }

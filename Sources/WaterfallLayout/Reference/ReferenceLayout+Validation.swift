@@ -32,15 +32,24 @@ extension ReferenceLayout {
     /// - Throws: ``LayoutError`` with a §6 code.
     /// - Complexity: O(items + sections).
     public static func validate(_ input: LayoutInput) throws(LayoutError) -> [CGFloat] {
-        if let widths = validWidths(input, checkingItems: true) { return widths }
+        if passes(input, checkingItems: true) { return input.sections.map { columnWidth(of: $0, in: input) } }
         return try diagnose(input)
     }
 
-    /// The column widths when every check of ``validate(_:)`` passes, else `nil`: the same
-    /// conditions as plain comparisons, with no message, closure or temporary array, so a valid
-    /// input (nearly every one) costs O(items + sections) comparisons and one allocation.
-    /// Without `checkingItems` the items are left out (the layout checks them as it places them).
-    static func validWidths(_ input: LayoutInput, checkingItems: Bool) -> [CGFloat]? {
+    /// Column width `w` of `section` in `input` (§5 step 2), the section's own count and inset
+    /// when it has them. O(1).
+    @inline(__always)
+    static func columnWidth(of section: SectionInput, in input: LayoutInput) -> CGFloat {
+        let s = input.layout
+        return columnWidth(containerWidth: s.containerWidth, inset: section.sectionInset ?? s.sectionInset,
+                           columns: section.columnCount ?? s.columnCount, spacing: s.columnSpacing, scale: s.pixelScale)
+    }
+
+    /// Whether every check of ``validate(_:)`` passes: the same conditions as plain comparisons,
+    /// with no message, closure or array, so a valid input (nearly every one) costs
+    /// O(items + sections) comparisons and no allocation. Without `checkingItems` the items are
+    /// left out (the layout checks them as it places them).
+    static func passes(_ input: LayoutInput, checkingItems: Bool) -> Bool {
         @inline(__always) func ok(_ i: EdgeInsets) -> Bool {
             isValidLength(i.top) && isValidLength(i.left) && isValidLength(i.bottom) && isValidLength(i.right)
         }
@@ -48,21 +57,19 @@ extension ReferenceLayout {
         let W = s.containerWidth
         guard isValidLength(W), s.columnCount >= 1 && s.columnCount <= maximumColumnCount,
               isValidLength(s.columnSpacing), isValidLength(s.rowSpacing), isValidLength(s.minimumContentHeight),
-              ok(s.sectionInset), s.tieTolerance >= 0 else { return nil }
-        if let p = s.pixelScale, !(p > 0 && p <= 1000) { return nil }
+              ok(s.sectionInset), s.tieTolerance >= 0 else { return false }
+        if let p = s.pixelScale, !(p > 0 && p <= 1000) { return false }
         let scale = s.pixelScale
         let roundRobin = s.placement.isRoundRobin
-        var widths = [CGFloat](repeating: 0, count: input.sections.count)
-        for (si, section) in input.sections.enumerated() {
-            if let h = section.header, !(ok(h.inset) && isValidLength(h.height) && !(W - h.inset.left - h.inset.right < 0)) { return nil }
-            if let f = section.footer, !(ok(f.inset) && isValidLength(f.height) && !(W - f.inset.left - f.inset.right < 0)) { return nil }
+        for section in input.sections {
+            if let h = section.header, !(ok(h.inset) && isValidLength(h.height) && !(W - h.inset.left - h.inset.right < 0)) { return false }
+            if let f = section.footer, !(ok(f.inset) && isValidLength(f.height) && !(W - f.inset.left - f.inset.right < 0)) { return false }
             let n = section.columnCount ?? s.columnCount
-            guard n >= 1 && n <= maximumColumnCount else { return nil }
+            guard n >= 1 && n <= maximumColumnCount else { return false }
             let I = section.sectionInset ?? s.sectionInset
-            if section.sectionInset != nil, !ok(I) { return nil }
+            if section.sectionInset != nil, !ok(I) { return false }
             let w = columnWidth(containerWidth: W, inset: I, columns: n, spacing: s.columnSpacing, scale: scale)
-            guard w > 0 else { return nil }
-            widths[si] = w
+            guard w > 0 else { return false }
             guard checkingItems else { continue }
             let bad = section.items.withUnsafeBufferPointer { items -> Bool in
                 for item in items {
@@ -79,13 +86,13 @@ extension ReferenceLayout {
                 }
                 return false
             }
-            if bad { return nil }
+            if bad { return false }
         }
-        return widths
+        return true
     }
 
     /// ``validate(_:)``'s full pass, which names the fault of highest precedence; taken only when
-    /// ``validWidths(_:)`` found one.
+    /// ``passes(_:checkingItems:)`` found one.
     static func diagnose(_ input: LayoutInput) throws(LayoutError) -> [CGFloat] {
         var best: LayoutError?
         @inline(__always) func fault(_ code: LayoutError.Code, _ loc: LayoutError.Location, _ message: @autoclosure () -> String) {

@@ -16,11 +16,11 @@ public enum ReferenceLayout {
     ///   it is placed; only an invalid input takes the full §6 pass (``validate(_:)``) for its message.
     public static func layout(_ input: LayoutInput) throws(LayoutError) -> LayoutResult {
         var none = NoObserver()
-        if let widths = validWidths(input, checkingItems: false),
-           let result = compute(input, columnWidths: widths, checkingItems: true, observer: &none) {
+        if passes(input, checkingItems: false), let result = compute(input, checkingItems: true, observer: &none) {
             return result
         }
-        return compute(input, columnWidths: try validate(input), observer: &none)
+        _ = try validate(input)
+        return compute(input, observer: &none)
     }
 
     /// Each item's start column, section by section, by replaying §5 on `input`: the exact
@@ -30,7 +30,8 @@ public enum ReferenceLayout {
     /// - Complexity: as ``layout(_:)``.
     static func startColumns(_ input: LayoutInput) throws(LayoutError) -> [[Int32]] {
         var recorder = ColumnRecorder()
-        _ = compute(input, columnWidths: try validate(input), observer: &recorder)
+        _ = try validate(input)
+        _ = compute(input, observer: &recorder)
         var out: [[Int32]] = []
         out.reserveCapacity(input.sections.count)
         var at = 0
@@ -61,25 +62,25 @@ public enum ReferenceLayout {
         @inline(__always) mutating func placed(section: Int, column: Int) { columns.append(Int32(truncatingIfNeeded: column)) }
     }
 
-    /// §5 on a validated input. `columnWidths[s]` is section `s`'s `w`.
-    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat],
-                                                     observer: inout Observer) -> LayoutResult {
-        compute(input, columnWidths: columnWidths, checkingItems: false, observer: &observer)!
+    /// §5 on a validated input.
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, observer: inout Observer) -> LayoutResult {
+        compute(input, checkingItems: false, observer: &observer)!
     }
 
-    /// §5 on an input whose settings and sections are valid (`columnWidths[s]` is section `s`'s
-    /// `w`). With `checkingItems`, each item is also checked as §6 checks it, in the same pass
-    /// (one read of the items instead of two); `nil` when one is invalid (``validate(_:)`` then
-    /// names the fault).
+    /// §5 on an input whose settings and sections are valid (``passes(_:checkingItems:)``). With
+    /// `checkingItems`, each item is also checked as §6 checks it, in the same pass (one read of
+    /// the items instead of two); `nil` when one is invalid (``validate(_:)`` then names the fault).
     ///
-    /// The running heights, the window maxima and the deque live in one scratch allocation shared
-    /// by every section; each section's frames are written straight into its preallocated
-    /// `[CGRect]`, with no per-item allocation or capacity check.
+    /// The running heights, the window maxima, the deque and the columns' x live in one scratch
+    /// buffer shared by every section, on the stack when small (a few columns: the fuzzer lays
+    /// out thousands of small inputs, and a malloc/free pair was a visible part of each); each
+    /// section's frames are written straight into its preallocated `[CGRect]`, with no per-item
+    /// allocation or capacity check. Allocations: the sections array and each section's frames.
     /// - Complexity: O(items · columns) time for `shortestFirst` (O(items · pieces) past
     ///   ``denseColumnLimit`` columns), O(items) for round robin; O(max columns) scratch.
     @_specialize(where Observer == NoObserver)
     @_specialize(where Observer == ColumnRecorder)
-    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, columnWidths: [CGFloat], checkingItems: Bool,
+    static func compute<Observer: PlacementObserver>(_ input: LayoutInput, checkingItems: Bool,
                                                      observer: inout Observer) -> LayoutResult? {
         let s = input.layout
         let W = s.containerWidth
@@ -88,87 +89,81 @@ public enum ReferenceLayout {
         sections.reserveCapacity(input.sections.count)
         let maxColumns = input.sections.reduce(0) { max($0, $1.columnCount ?? s.columnCount) }
         // Round robin scans every column densely; shortestFirst only up to the skyline's limit.
-        // At least 8 heights: the span-1 search reads 8 at a time, +infinity past the columns.
+        // At least 8 heights: the sorted lanes read up to 8, +infinity past the columns.
         let dense = max(8, s.placement == .shortestFirst ? min(maxColumns, Self.denseColumnLimit) : maxColumns)
         var skyline = Skyline()
-        // One scratch allocation for every section: running heights, window maxima (CGFloat),
-        // then the deque of column indices (Int).
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 3 * dense * 8, alignment: 16)
-        defer { scratch.deallocate() }
-        let H = scratch.bindMemory(to: CGFloat.self, capacity: 2 * dense)
-        let P = H + dense
-        let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
-        for (si, section) in input.sections.enumerated() {
-            var out = SectionFrames()
-            // Step 1: header.
-            if let h = section.header {
-                out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
-                top = top + h.inset.top + h.height + h.inset.bottom
-            }
-            // Step 2: columns.
-            let I = section.sectionInset ?? s.sectionInset
-            let n = section.columnCount ?? s.columnCount
-            let w = columnWidths[si]
-            let start = top + I.top
-            var bottom = start
-            if !section.items.isEmpty {
-                var valid = true
-                if s.placement == .shortestFirst && n > Self.denseColumnLimit {
-                    out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                               left: I.left, start: start, bottom: &bottom, skyline: &skyline,
-                                               checking: checkingItems, valid: &valid, observer: &observer)
-                } else {
-                    out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                           left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque,
-                                           checking: checkingItems, valid: &valid, observer: &observer)
+        // One scratch buffer for every section: running heights, window maxima (CGFloat), the
+        // deque of column indices (Int), the columns' x (CGFloat).
+        return withUnsafeTemporaryAllocation(byteCount: 4 * dense * 8, alignment: 16) { buffer -> LayoutResult? in
+            let scratch = buffer.baseAddress!
+            let H = scratch.bindMemory(to: CGFloat.self, capacity: 2 * dense)
+            let P = H + dense
+            let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
+            let xs = (scratch + 24 * dense).bindMemory(to: CGFloat.self, capacity: dense)
+            for (si, section) in input.sections.enumerated() {
+                var out = SectionFrames()
+                // Step 1: header.
+                if let h = section.header {
+                    out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
+                    top = top + h.inset.top + h.height + h.inset.bottom
                 }
-                if !valid { return nil }
+                // Step 2: columns.
+                let I = section.sectionInset ?? s.sectionInset
+                let n = section.columnCount ?? s.columnCount
+                let w = columnWidth(of: section, in: input)
+                let start = top + I.top
+                var bottom = start
+                if !section.items.isEmpty {
+                    var valid = true
+                    if s.placement == .shortestFirst && n > Self.denseColumnLimit {
+                        out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                                   left: I.left, start: start, bottom: &bottom, skyline: &skyline,
+                                                   checking: checkingItems, valid: &valid, observer: &observer)
+                    } else {
+                        out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
+                                               left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque, xs: xs,
+                                               checking: checkingItems, valid: &valid, observer: &observer)
+                    }
+                    if !valid { return nil }
+                }
+                // Step 4: section bottom, no trailing rowSpacing.
+                top = bottom + I.bottom
+                // Step 5: footer.
+                if let f = section.footer {
+                    out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
+                    top = top + f.inset.top + f.height + f.inset.bottom
+                }
+                sections.append(out)
             }
-            // Step 4: section bottom, no trailing rowSpacing.
-            top = bottom + I.bottom
-            // Step 5: footer.
-            if let f = section.footer {
-                out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
-                top = top + f.inset.top + f.height + f.inset.bottom
-            }
-            sections.append(out)
+            let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
+            result._checkInvariants(for: input)
+            return result
         }
-        let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
-        result._checkInvariants(for: input)
-        return result
     }
 
-    /// Whether §6 accepts `item` in a section of `n` columns (`iw` its width, `height` its
-    /// height as ``itemSize(_:span:columnWidth:spacing:scale:)`` derives it): span ≥ 1, and 1 under
-    /// round robin; a height in 0...1e9 pt; a size of width in (0, 1e9] and height in 0...1e9 pt
-    /// whose derived height is a length too. The conditions of ``validWidths(_:)``. O(1).
+    /// Whether §6 accepts a span: ≥ 1, and 1 under round robin. O(1).
     @inline(__always)
-    static func isValid(_ item: LayoutItem, derivedHeight height: CGFloat, roundRobin: Bool) -> Bool {
-        if item.span < 1 || (item.span > 1 && roundRobin) { return false }
-        switch item.dimension {
-        case .height(let h): return isValidLength(h)
-        case .size(let sz):
-            return sz.width > 0 && sz.width <= maximumLength && isValidLength(sz.height) && isValidLength(height)
-        }
+    static func isValidSpan(_ span: Int, roundRobin: Bool) -> Bool {
+        span >= 1 && (span == 1 || !roundRobin)
     }
 
     /// §5 step 3 for one section of at most ``denseColumnLimit`` columns (any count for round
     /// robin), over contiguous running heights `heights[0..<n]` (at least 8 of them): the frames,
     /// in input order, written into preallocated storage. `bottom` (the items' greatest maxY so
-    /// far) is raised as items are placed. With `checking`, an invalid item (``isValid(_:derivedHeight:roundRobin:)``)
-    /// stops the section with `valid` false.
+    /// far) is raised as items are placed. With `checking`, an invalid item (``isValidSpan(_:roundRobin:)``,
+    /// ``itemHeight(_:width:scale:)``) stops the section with `valid` false.
     ///
-    /// The common case (`shortestFirst`, `leftmost`, tie tolerance 0) of a span-1 item in at most
-    /// 8 columns is a tournament over 4 or 8 heights (+infinity past the columns,
-    /// ``leastOf8(_:)``), log-depth instead of a chain of dependent comparisons; past 8 columns, a
-    /// branch-free minimum scan; a spanning item takes the O(n) sliding-window maximum first. The
-    /// tie rules go through ``choose(_:count:tolerance:tieBreak:cursor:)``.
+    /// The common case (`shortestFirst`, `leftmost`, tie tolerance 0, at most 8 columns) takes
+    /// runs of span-1 items with the heights in registers, sorted (``LeastRuns``): no search,
+    /// no memory traffic for the heights. Any other item takes the general path, one by one: past
+    /// 8 columns a branch-free minimum scan, a spanning item the O(n) sliding-window maximum
+    /// first; the other tie rules go through ``choose(_:count:tolerance:tieBreak:cursor:)``.
     /// - Complexity: O(items · n) time, no allocation but the frames.
     @inline(__always)
     static func placeDense<Observer: PlacementObserver>(
         _ items: [LayoutItem], settings s: LayoutSettings, section si: Int, columns n: Int, columnWidth w: CGFloat,
         left: CGFloat, start: CGFloat, bottom: inout CGFloat, heights H: UnsafeMutablePointer<CGFloat>,
-        pos P: UnsafeMutablePointer<CGFloat>, deque D: UnsafeMutablePointer<Int>,
+        pos P: UnsafeMutablePointer<CGFloat>, deque D: UnsafeMutablePointer<Int>, xs X: UnsafeMutablePointer<CGFloat>,
         checking: Bool, valid: inout Bool, observer: inout Observer
     ) -> [CGRect] {
         let spacing = s.columnSpacing
@@ -178,11 +173,14 @@ public enum ReferenceLayout {
         let placement = s.placement
         let roundRobin = placement.isRoundRobin
         let simpleTies = s.tieTolerance == 0 && s.tieBreak == .leftmost
-        let narrow = n <= 8
+        // Runs of span-1 items in sorted registers (LeastRuns).
+        let lanes = placement == .shortestFirst && simpleTies && n <= 8
         let tolerance = s.tieTolerance, tieBreak = s.tieBreak
         let count = items.count
         for c in 0..<n { H[c] = start }
         for c in n..<max(n, 8) { H[c] = .infinity }
+        if lanes { for c in 0..<n { X[c] = left + CGFloat(c) * stride } }
+        let w1 = itemWidth(span: 1, columnWidth: w, spacing: spacing)
         var maxBottom = bottom
         var ok = true
         let frames = items.withUnsafeBufferPointer { src in
@@ -193,8 +191,17 @@ public enum ReferenceLayout {
                 while i < count {
                     let item = src[i]
                     let k = item.span < n ? item.span : n
-                    let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: scale)
-                    if checking && !isValid(item, derivedHeight: height, roundRobin: roundRobin) { ok = false; break }
+                    if lanes && k == 1 {
+                        let run = LeastRuns(items: src, frames: dst, section: si, columns: n, width: w1, rowSpacing: rowSpacing,
+                                            scale: scale, heights: H, sortedHeights: P, sortedColumns: D, xs: X, checking: checking)
+                            .place(from: i, bottom: &maxBottom, observer: &observer)
+                        i = run.next
+                        if !run.valid { ok = false; break }
+                        continue
+                    }
+                    let iw = k == 1 ? w1 : itemWidth(span: k, columnWidth: w, spacing: spacing)
+                    let (height, measured) = itemHeight(item, width: iw, scale: scale)
+                    if checking && !(measured && isValidSpan(item.span, roundRobin: roundRobin)) { ok = false; break }
                     var c: Int
                     var y: CGFloat
                     switch placement {
@@ -203,35 +210,31 @@ public enum ReferenceLayout {
                     case .rightToLeft:
                         c = n - 1 - i % n; y = H[c]
                     case .shortestFirst:
-                        if k == 1 && narrow && simpleTies {
-                            (c, y) = n <= 4 ? leastOf4(H) : leastOf8(H)
+                        let tops: UnsafeMutablePointer<CGFloat>
+                        let starts: Int
+                        if k == 1 {
+                            tops = H; starts = n
                         } else {
-                            let tops: UnsafeMutablePointer<CGFloat>
-                            let starts: Int
-                            if k == 1 {
-                                tops = H; starts = n
-                            } else {
-                                starts = windowMaxima(UnsafeMutableBufferPointer(start: H, count: n), n: n, k: k,
-                                                      into: UnsafeMutableBufferPointer(start: P, count: n),
-                                                      deque: UnsafeMutableBufferPointer(start: D, count: n))
-                                tops = P
+                            starts = windowMaxima(UnsafeMutableBufferPointer(start: H, count: n), n: n, k: k,
+                                                  into: UnsafeMutableBufferPointer(start: P, count: n),
+                                                  deque: UnsafeMutableBufferPointer(start: D, count: n))
+                            tops = P
+                        }
+                        if simpleTies {
+                            // The least top, leftmost on ties: branch-free selects.
+                            c = 0; y = tops[0]
+                            var j = 1
+                            while j < starts {
+                                let v = tops[j]
+                                let less = v < y
+                                y = less ? v : y
+                                c = less ? j : c
+                                j += 1
                             }
-                            if simpleTies {
-                                // The least top, leftmost on ties: branch-free selects.
-                                c = 0; y = tops[0]
-                                var j = 1
-                                while j < starts {
-                                    let v = tops[j]
-                                    let less = v < y
-                                    y = less ? v : y
-                                    c = less ? j : c
-                                    j += 1
-                                }
-                            } else {
-                                c = choose(UnsafeMutableBufferPointer(start: tops, count: starts), count: starts,
-                                           tolerance: tolerance, tieBreak: tieBreak, cursor: cursor)
-                                y = tops[c]
-                            }
+                        } else {
+                            c = choose(UnsafeMutableBufferPointer(start: tops, count: starts), count: starts,
+                                       tolerance: tolerance, tieBreak: tieBreak, cursor: cursor)
+                            y = tops[c]
                         }
                     }
                     (dst + i).initialize(to: CGRect(x: left + CGFloat(c) * stride, y: y, width: iw, height: height))
@@ -240,7 +243,7 @@ public enum ReferenceLayout {
                     cursor = c + k
                     observer.placed(section: si, column: c)
                     let maxY = y + height
-                    if maxY > maxBottom { maxBottom = maxY }
+                    maxBottom = maxY > maxBottom ? maxY : maxBottom
                     i += 1
                 }
                 initialized = i
@@ -249,30 +252,6 @@ public enum ReferenceLayout {
         valid = ok
         bottom = maxBottom
         return frames
-    }
-
-    /// One match of a tournament: the lesser of two (value, column) pairs, the left one (`a`) on
-    /// a tie, as selects (no branch).
-    @inline(__always)
-    static func lesser(_ a: (Int, CGFloat), _ b: (Int, CGFloat)) -> (Int, CGFloat) {
-        let less = b.1 < a.1
-        return (less ? b.0 : a.0, less ? b.1 : a.1)
-    }
-
-    /// The leftmost least of `h[0..<4]` and its value: a tournament of depth 2 in which the left
-    /// side wins ties, so the first index holding the minimum, and its value, exactly as a
-    /// left-to-right scan that moves on a strictly smaller value. Lanes past the section's
-    /// columns hold +infinity and never win (running heights are finite). O(1).
-    @inline(__always)
-    static func leastOf4(_ h: UnsafeMutablePointer<CGFloat>) -> (Int, CGFloat) {
-        lesser(lesser((0, h[0]), (1, h[1])), lesser((2, h[2]), (3, h[3])))
-    }
-
-    /// ``leastOf4(_:)`` over `h[0..<8]`: depth 3 instead of a chain of 7 dependent comparisons. O(1).
-    @inline(__always)
-    static func leastOf8(_ h: UnsafeMutablePointer<CGFloat>) -> (Int, CGFloat) {
-        lesser(lesser(lesser((0, h[0]), (1, h[1])), lesser((2, h[2]), (3, h[3]))),
-               lesser(lesser((4, h[4]), (5, h[5])), lesser((6, h[6]), (7, h[7]))))
     }
 
     /// §5 step 3 for a `shortestFirst` section of more than ``denseColumnLimit`` columns, on the
@@ -291,8 +270,9 @@ public enum ReferenceLayout {
         var cursor = 0
         for item in items {
             let k = min(item.span, n)
-            let (iw, height) = itemSize(item, span: k, columnWidth: w, spacing: spacing, scale: s.pixelScale)
-            if checking && !isValid(item, derivedHeight: height, roundRobin: false) { valid = false; break }
+            let iw = itemWidth(span: k, columnWidth: w, spacing: spacing)
+            let (height, measured) = itemHeight(item, width: iw, scale: s.pixelScale)
+            if checking && !(measured && isValidSpan(item.span, roundRobin: false)) { valid = false; break }
             let (c, y) = skyline.choose(span: k, tolerance: s.tieTolerance, tieBreak: s.tieBreak, cursor: cursor)
             out.append(CGRect(x: left + CGFloat(c) * (w + spacing), y: y, width: iw, height: height))
             skyline.assign(c..<(c + k), y + height + s.rowSpacing)
@@ -339,14 +319,25 @@ public enum ReferenceLayout {
         return n - k + 1
     }
 
-    /// §5 step 3: a span-`k` item's width `k·w + (k-1)·spacing` and its height (its own, or its
-    /// size scaled to that width, floored to device pixels when `scale` is set). O(1).
+    /// §5 step 3: a span-`k` item's width, `k·w + (k-1)·spacing`. O(1).
     @inline(__always)
-    static func itemSize(_ item: LayoutItem, span k: Int, columnWidth w: CGFloat, spacing: CGFloat, scale: CGFloat?) -> (CGFloat, CGFloat) {
-        let iw = CGFloat(k) * w + CGFloat(k - 1) * spacing
+    static func itemWidth(span k: Int, columnWidth w: CGFloat, spacing: CGFloat) -> CGFloat {
+        CGFloat(k) * w + CGFloat(k - 1) * spacing
+    }
+
+    /// §5 step 3: the height of `item` at width `iw` (its own, or its size scaled to that width,
+    /// floored to device pixels when `scale` is set), and whether §6 accepts its dimension: a
+    /// height in 0...1e9 pt; a size of width in (0, 1e9] and height in 0...1e9 pt whose derived
+    /// height is a length too (the item conditions of ``passes(_:checkingItems:)`` but the
+    /// span's). One read of the dimension for both. O(1).
+    @inline(__always)
+    static func itemHeight(_ item: LayoutItem, width iw: CGFloat, scale: CGFloat?) -> (height: CGFloat, valid: Bool) {
         switch item.dimension {
-        case .height(let h): return (iw, h)
-        case .size(let sz): return (iw, floorToPixel(sz.height * iw / sz.width, scale))
+        case .height(let h):
+            return (h, isValidLength(h))
+        case .size(let sz):
+            let h = floorToPixel(sz.height * iw / sz.width, scale)
+            return (h, sz.width > 0 && sz.width <= maximumLength && isValidLength(sz.height) && isValidLength(h))
         }
     }
 

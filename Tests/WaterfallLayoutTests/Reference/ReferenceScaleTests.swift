@@ -95,6 +95,43 @@ struct ReferenceScaleTests {
         }
     }
 
+    @Test("the sorted-lanes path (shortestFirst, leftmost, tolerance 0, 1-8 columns) gives the scan's frames bit for bit on 3,000 random inputs (ties, zero heights, sizes, pixel scale, spans between runs, invalid items)")
+    func sortedLanesEqualTheScan() throws {
+        var r = TestRandom(state: 29)
+        func bits(_ f: CGRect) -> [UInt] { [f.minX.bitPattern, f.minY.bitPattern, f.width.bitPattern, f.height.bitPattern] }
+        for _ in 0..<3_000 {
+            let n = r.int(1...8)
+            let sections = (0..<r.int(1...3)).map { _ in
+                SectionInput(columnCount: r.bool() ? nil : r.int(1...8),
+                              items: (0..<r.int(0...60)).map { _ -> LayoutItem in
+                                  let span = r.int(0...9) == 0 ? r.int(2...9) : 1
+                                  switch r.int(0...9) {
+                                  case 0: return .height(0, span: span)
+                                  case 1: return .size(width: CGFloat(r.int(1...300)), height: CGFloat(r.int(0...300)), span: span)
+                                  case 2 where r.int(0...20) == 0: return .height(r.bool() ? -1 : .nan, span: span)
+                                  case 3 where r.int(0...20) == 0: return .height(1, span: 0)
+                                  default: return .height(CGFloat(r.int(1...4)) * 2.5, span: span)
+                                  }
+                              })
+            }
+            let input = LayoutInput(layout: LayoutSettings(containerWidth: CGFloat(r.int(100...400)), columnCount: n,
+                                                             columnSpacing: CGFloat(r.int(0...3)), rowSpacing: CGFloat(r.int(0...2)) * 2.5,
+                                                             sectionInset: EdgeInsets(all: CGFloat(r.int(0...1)) * 0.1),
+                                                             pixelScale: r.bool() ? CGFloat(r.int(1...3)) : nil),
+                                    sections: sections)
+            // An invalid item stops the run; the fault is then the §6 pass's, message and all.
+            do { _ = try ReferenceLayout.validate(input) } catch {
+                #expect(throws: error) { try ReferenceLayout.layout(input) }
+                continue
+            }
+            let expected = try Self.scan(input)
+            let actual = try ReferenceLayout.layout(input)
+            #expect(actual.contentSize.height.bitPattern == expected.contentSize.height.bitPattern, "\(input)")
+            #expect(actual.sections.map { $0.items.map(bits) } == expected.sections.map { $0.items.map(bits) }, "\(input)")
+            if actual != expected { return }
+        }
+    }
+
     @Test("D8: 20,000 sections x 10,000 columns lay out, and the rect-query index stores entries in proportion to the items, not the columns")
     func manySectionsIndexIsProportionalToItems() throws {
         let input = Self.manySections()
