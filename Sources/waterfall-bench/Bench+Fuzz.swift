@@ -11,7 +11,7 @@ private func cpuTime() -> Double {
 }
 
 /// The fuzzer on the reference engine with every invariant, 1 and 2 jobs, cases of up to 64 items
-/// (bar: >= 50,000 cases/s on 2 cores); then, per deliberately broken engine (the test target's,
+/// (bars: DESIGN.md's >= 50,000 cases/s on 2 cores, issue 16's >= 100,000); then, per deliberately broken engine (the test target's,
 /// shared through the BrokenEngines link), the time to find its bug and to shrink it (bar: < 2 s).
 /// `cases/CPU-s` is the rate per CPU second: on a shared machine it is what 1 free core would do.
 func benchFuzz() throws {

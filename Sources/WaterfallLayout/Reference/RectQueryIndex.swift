@@ -113,9 +113,12 @@ public struct RectQueryIndex: Sendable {
                     out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
                     out.maxY = max(out.maxY, f.maxY)
                 }
-                // Items by start column, input order within a column (a stable sort).
+                // Items by start column, input order within a column (a stable sort). A section a
+                // query scans frame by frame (``linearScanLimit``) needs no grouping.
                 let count = starts.count
-                if n <= count {
+                if count <= Self.linearScanLimit {
+                    // Nothing to group: elements(in:) reads its frames directly.
+                } else if n <= count {
                     // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
                     counters.removeAll(keepingCapacity: true)
                     counters.append(contentsOf: repeatElement(0, count: n + 1))
@@ -173,10 +176,16 @@ public struct RectQueryIndex: Sendable {
     var storedEntries: Int { columns.count + offsets.count + order.count }
 
     /// Debug builds only: traps unless every section's columns increase, its offsets partition
-    /// `order`, and `order` holds each item once. Off in release builds.
+    /// `order`, and `order` holds each item once (sections of more than ``linearScanLimit``
+    /// items; the others store nothing). Off in release builds.
     func _checkInvariants() {
         #if DEBUG
         for (si, s) in sections.enumerated() {
+            // A section scanned frame by frame stores nothing.
+            guard s.orderCount > Self.linearScanLimit else {
+                precondition(s.occupied == 0, "section \(si): a scanned section has column groups")
+                continue
+            }
             let columns = self.columns[s.columnsStart ..< s.columnsStart + s.occupied]
             let order = self.order[s.orderStart ..< s.orderStart + s.orderCount]
             let offsets = s.orderCount == 0 ? [] : self.offsets[s.offsetsStart ... s.offsetsStart + s.occupied]
