@@ -47,7 +47,7 @@ extension FuzzReport {
         if !failingCases.isEmpty {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s) (one per failing invariant), \(groups.count) distinct failure(s) (grouped by where the answer first departs from §5: one block and one saved file each)"
+        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s) (one per failing invariant), \(groups.count) distinct failure(s) (grouped by where the answer first departs from §5: one block each)"
         return s
     }
 }

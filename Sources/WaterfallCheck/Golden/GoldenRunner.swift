@@ -64,20 +64,65 @@ public struct GoldenRunner: Sendable {
     /// run never passes. Results are in collection order whatever the parallelism.
     public func run(paths: [URL]) -> VerifyReport {
         let (files, problems) = FixtureFile.collect(paths)
-        let mine = shard.map { $0.select(files, key: \.key) } ?? files
-        return VerifyReport(results: problems + run(files: mine), pending: PendingFiles.find(under: paths),
+        guard let shard else {
+            return VerifyReport(results: problems + run(files: files), pending: PendingFiles.find(under: paths))
+        }
+        let mine = shard.select(files, key: \.key)
+        // Names are unique per folder across the whole set, not per shard: the other shards'
+        // files in this shard's folders are read for their names, so a duplicate is reported
+        // (by the shard holding the later file) exactly as an unsharded run reports it.
+        let results = Self.markingDuplicateNames(runUnmarked(files: mine), among: files)
+        return VerifyReport(results: problems + results, pending: PendingFiles.find(under: paths),
                             otherShards: files.count - mine.count)
     }
 
     /// Runs `files` on ``jobs`` workers; one result per file, in order.
     public func run(files: [FixtureFile]) -> [FixtureResult] {
+        Self.markingDuplicateNames(runUnmarked(files: files))
+    }
+
+    /// ``run(files:)`` without the duplicate-name check.
+    private func runUnmarked(files: [FixtureFile]) -> [FixtureResult] {
         guard !files.isEmpty else { return [] }
         let box = ResultBox(count: files.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             let engine = makeEngine()
             while let i = box.claim() { box.store(i, run(file: files[i], engine: engine)) }
         }
-        return Self.markingDuplicateNames(box.results)
+        return box.results
+    }
+
+    /// ``markingDuplicateNames(_:)`` for one shard's `results` within the whole collected set
+    /// `all` (in collection order): a result is a duplicate when any earlier file of its folder,
+    /// in any shard, has its name. The other shards' files in the results' folders are read for
+    /// their names only (one that cannot be read is its own shard's error and names nothing).
+    /// - Complexity: O(all), plus reading the other shards' files in the same folders.
+    static func markingDuplicateNames(_ results: [FixtureResult], among all: [FixtureFile]) -> [FixtureResult] {
+        func folder(_ url: URL) -> String { FilePath.parent(url.standardizedFileURL.path) }
+        var mine: [String: Int] = [:]
+        for (i, r) in results.enumerated() { mine[r.url.standardizedFileURL.path] = i }
+        let folders = Set(results.map { folder($0.url) })
+        // Every file of those folders in collection order, with its name (nil: unreadable).
+        var named: [(result: Int?, file: String, key: String?)] = []
+        for f in all where folders.contains(folder(f.url)) {
+            if let i = mine[f.url.standardizedFileURL.path] {
+                let r = results[i]
+                let unreadable = r.status == .error && (r.message.hasPrefix("fixture error") || r.message.hasPrefix("cannot read fixture"))
+                named.append((i, r.file, unreadable ? nil : folder(r.url) + "\u{0}" + r.name))
+            } else {
+                let name = (try? FixtureReader.load(contentsOf: f.url))?.0.name
+                named.append((nil, f.path, name.map { folder(f.url) + "\u{0}" + $0 }))
+            }
+        }
+        var first: [String: String] = [:]
+        var out = results
+        for entry in named {
+            guard let key = entry.key else { continue }
+            guard let earlier = first[key] else { first[key] = entry.file; continue }
+            guard let i = entry.result else { continue }
+            out[i].markDuplicate(of: earlier)
+        }
+        return out
     }
 
     /// `results` with every fixture whose `name` an earlier fixture of the same folder already has
@@ -92,11 +137,7 @@ public struct GoldenRunner: Sendable {
             if r.status == .error && (r.message.hasPrefix("fixture error") || r.message.hasPrefix("cannot read fixture")) { continue }
             let key = FilePath.parent(r.url.standardizedFileURL.path) + "\u{0}" + r.name
             guard let earlier = first[key] else { first[key] = r.file; continue }
-            out[i].status = .error
-            out[i].diff = nil
-            out[i].failures = []
-            out[i].position = nil
-            out[i].message = "duplicate fixture name \"\(r.name)\": \(earlier) in the same folder has it too (names are unique per folder)"
+            out[i].markDuplicate(of: earlier)
         }
         return out
     }
@@ -270,4 +311,16 @@ private final class ResultBox: @unchecked Sendable {
     func store(_ i: Int, _ r: FixtureResult) { lock.lock(); slots[i] = r; lock.unlock() }
 
     var results: [FixtureResult] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
+
+extension FixtureResult {
+    /// Turns this result into the duplicate-name error naming `earlier` (the file that has the
+    /// name first).
+    mutating func markDuplicate(of earlier: String) {
+        status = .error
+        diff = nil
+        failures = []
+        position = nil
+        message = "duplicate fixture name \"\(name)\": \(earlier) in the same folder has it too (names are unique per folder)"
+    }
 }

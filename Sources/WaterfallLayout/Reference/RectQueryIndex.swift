@@ -266,7 +266,9 @@ public struct RectQueryIndex: Sendable {
                                 let i = Int(R[a])
                                 let f = items[i]
                                 if f.minY >= rMaxY { break }
-                                if f.minX < rMaxX && rMinX < f.maxX { out.append(.item(si, i)) }
+                                // The whole predicate: the search and the break above only narrow
+                                // the scan, and decide nothing for a rect with a NaN edge.
+                                if f.minX < rMaxX && rMinX < f.maxX && f.minY < rMaxY && rMinY < f.maxY { out.append(.item(si, i)) }
                                 a += 1
                             }
                             j += 1

@@ -40,6 +40,28 @@ struct GoldenShardTests {
         #expect(reversed == (1...count).map { Set(Shard(index: $0, count: count)!.select(keys) { $0 }) })
     }
 
+    @Test("a duplicate name across shards is the same error the unsharded run reports, in the shard of the later file", arguments: [2, 3, 5])
+    func duplicatesAcrossShards(count: Int) throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        // a and b share a name and sort next to each other, so dealing them out splits them.
+        try dir.write(TwoColumns.fixture("same"), to: "s/a.json")
+        try dir.write(TwoColumns.fixture("same"), to: "s/b.json")
+        try dir.write(TwoColumns.fixture("other"), to: "s/c.json")
+        try dir.write(TwoColumns.fixture("same"), to: "t/a.json")  // another folder: no clash
+        func errors(_ r: VerifyReport) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: r.results.filter { $0.status == .error }.map { ($0.file, $0.message) })
+        }
+        let whole = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1).run(paths: [dir.url])
+        #expect(errors(whole).count == 1)
+        #expect(errors(whole).values.first?.contains("duplicate fixture name \"same\"") == true)
+        var sharded: [String: String] = [:]
+        for k in 1...count {
+            let r = GoldenRunner(engine: { ReferenceEngine() }, jobs: 2, shard: Shard(index: k, count: count)).run(paths: [dir.url])
+            sharded.merge(errors(r)) { a, _ in a }
+        }
+        #expect(sharded == errors(whole))
+    }
+
     @Test("a shard left without fixtures passes (the others have them); the total says so")
     func emptyShard() throws {
         let dir = try TempDir(); defer { dir.cleanup() }

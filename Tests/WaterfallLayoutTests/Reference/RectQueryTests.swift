@@ -57,6 +57,22 @@ struct RectQueryTests {
         }
     }
 
+    @Test("a rect with a NaN edge meets nothing, in a section scanned frame by frame and in a grouped one")
+    func nanRects() throws {
+        for n in [RectQueryIndex.linearScanLimit, RectQueryIndex.linearScanLimit + 1, 200] {
+            let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2),
+                                    sections: [SectionInput(items: (0..<n).map { _ in .height(10) })])
+            let engine = ReferenceEngine()
+            let result = try engine.layout(input)
+            let nan = CGFloat.nan, inf = CGFloat.infinity
+            for rect in [CGRect(x: 0, y: 0, width: 320, height: nan), CGRect(x: 0, y: -inf, width: 320, height: inf),
+                         CGRect(x: nan, y: 0, width: 320, height: 100), CGRect(x: 0, y: nan, width: 320, height: 100)] {
+                #expect(Set(try engine.elements(in: rect)) == Self.bruteForce(result, rect), "\(n) items, rect \(rect)")
+                #expect(try engine.elements(in: rect).isEmpty, "\(n) items, rect \(rect)")
+            }
+        }
+    }
+
     @Test("touching edges do not meet; a zero-height item meets only a rect strictly around its y")
     func strictPredicate() throws {
         let engine = ReferenceEngine()
