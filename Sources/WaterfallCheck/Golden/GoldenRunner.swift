@@ -78,7 +78,7 @@ public struct GoldenRunner: Sendable {
 
     /// Runs `files` on ``jobs`` workers; one result per file, in order.
     public func run(files: [FixtureFile]) -> [FixtureResult] {
-        Self.markingDuplicateNames(runUnmarked(files: files))
+        Self.markingDuplicateNames(runUnmarked(files: files), among: files)
     }
 
     /// ``run(files:)`` without the duplicate-name check.
@@ -92,10 +92,11 @@ public struct GoldenRunner: Sendable {
         return box.results
     }
 
-    /// ``markingDuplicateNames(_:)`` for one shard's `results` within the whole collected set
-    /// `all` (in collection order): a result is a duplicate when any earlier file of its folder,
-    /// in any shard, has its name. The other shards' files in the results' folders are read for
-    /// their names only (one that cannot be read is its own shard's error and names nothing).
+    /// `results` (of `all`'s files, or of one shard's) with every fixture whose `name` an earlier
+    /// file of the same folder in `all` (collection order, any shard) already has turned into an
+    /// error naming both (FIXTURE-FORMAT §1: names are unique per folder; D11). Files that could
+    /// not be read keep their own error and name nothing. Other shards' files in the results'
+    /// folders are read for their names only.
     /// - Complexity: O(all), plus reading the other shards' files in the same folders.
     static func markingDuplicateNames(_ results: [FixtureResult], among all: [FixtureFile]) -> [FixtureResult] {
         func folder(_ url: URL) -> String { FilePath.parent(url.standardizedFileURL.path) }
@@ -120,23 +121,6 @@ public struct GoldenRunner: Sendable {
             guard let key = entry.key else { continue }
             guard let earlier = first[key] else { first[key] = entry.file; continue }
             guard let i = entry.result else { continue }
-            out[i].markDuplicate(of: earlier)
-        }
-        return out
-    }
-
-    /// `results` with every fixture whose `name` an earlier fixture of the same folder already has
-    /// turned into an error naming both (FIXTURE-FORMAT §1: names are unique per folder; D11).
-    /// Files that could not be read keep their own error.
-    /// - Complexity: O(results).
-    static func markingDuplicateNames(_ results: [FixtureResult]) -> [FixtureResult] {
-        var first: [String: String] = [:]
-        var out = results
-        for i in out.indices {
-            let r = out[i]
-            if r.status == .error && (r.message.hasPrefix("fixture error") || r.message.hasPrefix("cannot read fixture")) { continue }
-            let key = FilePath.parent(r.url.standardizedFileURL.path) + "\u{0}" + r.name
-            guard let earlier = first[key] else { first[key] = r.file; continue }
             out[i].markDuplicate(of: earlier)
         }
         return out
