@@ -73,16 +73,10 @@ extension ReferenceLayout {
             guard checkingItems else { continue }
             let bad = section.items.withUnsafeBufferPointer { items -> Bool in
                 for item in items {
-                    if item.span < 1 || (item.span > 1 && roundRobin) { return true }
-                    switch item.dimension {
-                    case .height(let h):
-                        if !isValidLength(h) { return true }
-                    case .size(let sz):
-                        if !(sz.width > 0 && sz.width <= maximumLength) || !isValidLength(sz.height) { return true }
-                        let k = min(item.span, n)
-                        let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
-                        if !isValidLength(floorToPixel(sz.height * iw / sz.width, scale)) { return true }
-                    }
+                    // The layout's own per-item checks (placeDense), so the two cannot drift apart.
+                    guard isValidSpan(item.span, roundRobin: roundRobin) else { return true }
+                    let iw = itemWidth(span: min(item.span, n), columnWidth: w, spacing: s.columnSpacing)
+                    if !itemHeight(item, width: iw, scale: scale).valid { return true }
                 }
                 return false
             }
