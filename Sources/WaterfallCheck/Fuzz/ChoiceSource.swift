@@ -15,7 +15,10 @@ public struct ChoiceSource {
     public private(set) var choices: [UInt64] = []
     /// The choice ranges of every structured draw, in the order they were closed.
     public private(set) var spans: [Range<Int>] = []
-    private var rng: SplitMix64?
+    /// The generator while fuzzing (``init(random:)``); unused (and `random` false) otherwise.
+    /// Kept as a plain value beside a flag, not an optional: every draw reads it.
+    private var rng = SplitMix64(seed: 0)
+    private let random: Bool
     private let prefix: [UInt64]
     /// libFuzzer's input (``init(bytes:)``) and the next byte to read.
     private let bytes: [UInt8]?
@@ -44,6 +47,7 @@ public struct ChoiceSource {
     /// Draws random choices from `rng`.
     public init(random rng: SplitMix64) {
         self.rng = rng
+        self.random = true
         self.prefix = []
         self.bytes = nil
         choices.reserveCapacity(256)
@@ -53,7 +57,7 @@ public struct ChoiceSource {
     /// Replays `prefix`, then answers 0 to every further draw. With `recordingEncodings`,
     /// ``encodings`` keeps how each draw reads bytes (for ``bytes(encoding:as:)``).
     public init(replaying prefix: [UInt64], recordingEncodings: Bool = false) {
-        self.rng = nil
+        self.random = false
         self.prefix = prefix
         self.bytes = nil
         if recordingEncodings { encodings = [] }
@@ -68,7 +72,7 @@ public struct ChoiceSource {
     /// strings are simpler inputs, and the encoding of a recorded sequence
     /// (``bytes(encoding:as:)``) reads back as the same input.
     public init(bytes: [UInt8]) {
-        self.rng = nil
+        self.random = false
         self.prefix = []
         self.bytes = bytes
         choices.reserveCapacity(min(bytes.count, 4096))
@@ -123,8 +127,8 @@ public struct ChoiceSource {
     public mutating func draw(_ bound: UInt64) -> UInt64 {
         let v: UInt64
         let i = choices.count
-        if rng != nil {
-            v = rng!.next(upTo: bound)
+        if random {
+            v = rng.next(upTo: bound)
         } else if let bytes {
             var r: UInt64 = 0
             for _ in 0..<ChoiceSource.byteWidth(bound) { r = r << 8 | UInt64(nextByte(bytes)) }
@@ -141,7 +145,7 @@ public struct ChoiceSource {
     /// `0...1023`, yes when `>= 1024 - numerator`, as ``draw(_:)`` gives it; from bytes, one
     /// byte's low bit (``ByteEncoding/flag(numerator:)``).
     private mutating func flag(_ numerator: UInt64) -> Bool {
-        guard let bytes, rng == nil else {
+        guard let bytes, !random else {
             let v = draw(1023)
             if encodings != nil { encodings![encodings!.count - 1] = .flag(numerator: numerator) }
             return v >= 1024 - numerator
@@ -162,7 +166,7 @@ public struct ChoiceSource {
     /// (``ByteEncoding/option(weights:)``).
     public mutating func weighted(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64 = 0, _ w3: UInt64 = 0) -> Int {
         let v: UInt64
-        if let bytes, rng == nil {
+        if let bytes, !random {
             // The k-th option of nonzero weight, k = byte % their count; no allocation per draw.
             let count = (w0 > 0 ? 1 : 0) + (w1 > 0 ? 1 : 0) + (w2 > 0 ? 1 : 0) + (w3 > 0 ? 1 : 0)
             var k = count > 1 ? Int(nextByte(bytes)) % count : 0

@@ -17,7 +17,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// The next 64 random bits. O(1).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() -> UInt64 {
         state &+= 0x9E3779B97F4A7C15
         return SplitMix64.mix(state)
@@ -33,7 +33,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A value in `0...bound`, by Lemire's multiply-shift (bias below 2^-64 · bound). O(1).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(upTo bound: UInt64) -> UInt64 {
         if bound == .max { return next() }
         return next().multipliedFullWidth(by: bound + 1).high

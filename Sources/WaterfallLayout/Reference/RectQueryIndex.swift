@@ -35,6 +35,10 @@ public struct RectQueryIndex: Sendable {
         var offsetsStart = 0       // offsets[offsetsStart ...]: occupied + 1 offsets into this section's part of `order`
         var orderStart = 0         // order[orderStart ..< orderStart + orderCount]: item indices grouped by start column, in input order
         var orderCount = 0
+        var framesStart = 0        // frames[framesStart ..< framesStart + frameCount]: the section's item frames, in input order
+        var frameCount = 0
+        var header: CGRect?        // the section's header and footer frames (copied: a query reads no result array)
+        var footer: CGRect?
 
         /// The start-column band `[x(c), x(c+1))` holding `x`, clamped to `-1 ... columnCount`.
         func column(at x: CGFloat) -> Int {
@@ -50,9 +54,10 @@ public struct RectQueryIndex: Sendable {
     private var order: [Int32] = []
     /// The counting sort's per-column counters, kept for the next ``rebuild(input:result:startColumns:)``.
     private var counters: [Int32] = []
-    private var result: LayoutResult
-    /// Headers, items and footers of `result`.
-    private var elementCount = 0
+    /// Every section's item frames, section after section (one buffer for a query to read).
+    private var frames: [CGRect] = []
+    /// Headers, items and footers of the indexed result: the most a query can answer.
+    public private(set) var elementCount = 0
 
     /// Indexes `result`, the reference layout of `input`. Each item's start column comes from
     /// replaying §5's placement (``ReferenceLayout/startColumns(_:)``), never from its x: columns
@@ -67,14 +72,13 @@ public struct RectQueryIndex: Sendable {
     }
 
     /// An index of no layout: every query answers nothing. Storage for ``rebuild(input:result:startColumns:)``.
-    init() { result = LayoutResult(contentSize: .zero, sections: []) }
+    init() {}
 
     /// Indexes `result`, the reference layout of `input`, given every item's start column flat
     /// (section 0's items, then section 1's, ...: ``ReferenceLayout/ColumnRecorder``); with
     /// fewer columns than items they are ignored (and the items not indexed).
     /// - Complexity: see ``rebuild(input:result:startColumns:)``.
     init(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
-        self.result = result
         rebuild(input: input, result: result, startColumns: flat)
     }
 
@@ -83,8 +87,8 @@ public struct RectQueryIndex: Sendable {
     /// - Complexity: O(items + Σ min(columns, items)) time (a counting sort by start column where
     ///   a section has no more columns than items, else a comparison sort), O(items) memory.
     mutating func rebuild(input: LayoutInput, result: LayoutResult, startColumns flat: [Int32]) {
-        self.result = result
         sections.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
         columns.removeAll(keepingCapacity: true)
         offsets.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
@@ -105,6 +109,9 @@ public struct RectQueryIndex: Sendable {
             var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
                               columnCount: n, maxSpan: 1, slack: 1)
             out.columnsStart = columns.count; out.offsetsStart = offsets.count; out.orderStart = order.count
+            out.framesStart = self.frames.count; out.frameCount = frames.items.count
+            out.header = frames.header; out.footer = frames.footer
+            self.frames.append(contentsOf: frames.items)
             let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
             if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
             if !frames.items.isEmpty, complete, frames.items.count == section.items.count {
@@ -206,25 +213,33 @@ public struct RectQueryIndex: Sendable {
 
     /// The elements whose frames meet `rect`, each once. Order: section by section, header, items
     /// (in input order in a section of at most ``linearScanLimit`` items, else grouped by start
-    /// column), footer. Reads the index through buffer pointers: no reference is
-    /// copied per section, and the one allocation is the answer.
+    /// column), footer. The one allocation is the answer.
     public func elements(in rect: CGRect) -> [ElementID] {
         var out: [ElementID] = []
         out.reserveCapacity(Swift.min(elementCount, 64))  // one allocation for a screenful
-        elements(in: rect, into: &out)
+        forEachElement(in: rect) { out.append($0) }
         return out
     }
 
-    /// ``elements(in:)`` appended to `out`: a caller that keeps one array and empties it
-    /// (keeping its capacity) between queries allocates nothing per query.
-    func elements(in rect: CGRect, into out: inout [ElementID]) {
+    /// ``elements(in:)`` written to `out`, which has room for ``elementCount`` ids (the most a
+    /// query answers); returns how many it wrote. No reference counted, no capacity checked per answer.
+    func elements(in rect: CGRect, into out: UnsafeMutablePointer<ElementID>) -> Int {
+        var k = 0
+        forEachElement(in: rect) { (out + k).initialize(to: $0); k += 1 }
+        return k
+    }
+
+    /// Calls `body` with each element whose frame meets `rect`, in ``elements(in:)``'s order.
+    /// Reads the index through buffer pointers: no reference is copied per section.
+    @inline(__always)
+    private func forEachElement(in rect: CGRect, _ answer: (ElementID) -> Void) {
         let rMinY = rect.origin.y, rMaxY = rect.origin.y + rect.size.height
         let rMinX = rect.origin.x, rMaxX = rect.origin.x + rect.size.width
         sections.withUnsafeBufferPointer { S in
         columns.withUnsafeBufferPointer { C in
         offsets.withUnsafeBufferPointer { O in
         order.withUnsafeBufferPointer { R in
-        result.sections.withUnsafeBufferPointer { results in
+        frames.withUnsafeBufferPointer { F in
             // Sections are stacked: start at the first whose bottom is below the rect's top.
             var lo = 0, hi = S.count
             while lo < hi {
@@ -232,50 +247,47 @@ public struct RectQueryIndex: Sendable {
                 if S[mid].maxY > rMinY { hi = mid } else { lo = mid + 1 }
             }
             for si in lo..<S.count {
-                let s = S[si]
-                if s.minY >= rMaxY { break }
-                if let h = results[si].header, h.meets(rect) { out.append(.header(si)) }
-                if s.orderCount > 0 && s.orderCount <= Self.linearScanLimit {
+                let s = S.baseAddress! + si  // read in place: a copy of the section costs a memcpy
+                if s.pointee.minY >= rMaxY { break }
+                if let h = s.pointee.header, h.meets(rect) { answer(.header(si)) }
+                let items = UnsafeBufferPointer(rebasing: F[s.pointee.framesStart ..< s.pointee.framesStart + s.pointee.frameCount])
+                if s.pointee.orderCount > 0 && s.pointee.orderCount <= Self.linearScanLimit {
                     // A small section: every frame against the predicate, in input order.
-                    results[si].items.withUnsafeBufferPointer { items in
-                        for i in 0..<items.count where items[i].meets(rect) { out.append(.item(si, i)) }
-                    }
-                } else if s.orderCount > 0 {
+                    for i in 0..<items.count where items[i].meets(rect) { answer(.item(si, i)) }
+                } else if s.pointee.orderCount > 0 {
                     // Bands meeting the rect, widened each side against rounding (the exact
                     // predicate filters) and by the widest span to the left.
-                    let first = max(0, s.column(at: rMinX) - s.maxSpan - s.slack)
-                    let last = min(s.columnCount - 1, s.column(at: rMaxX) + s.slack)
-                    results[si].items.withUnsafeBufferPointer { items in
-                        // The first occupied start column at or after `first`, then each up to `last`.
-                        let cs = s.columnsStart, ce = s.columnsStart + s.occupied
-                        var j = cs, k = ce
-                        while j < k {
-                            let mid = (j + k) / 2
-                            if Int(C[mid]) < first { j = mid + 1 } else { k = mid }
+                    let first = max(0, s.pointee.column(at: rMinX) - s.pointee.maxSpan - s.pointee.slack)
+                    let last = min(s.pointee.columnCount - 1, s.pointee.column(at: rMaxX) + s.pointee.slack)
+                    // The first occupied start column at or after `first`, then each up to `last`.
+                    let cs = s.pointee.columnsStart, ce = s.pointee.columnsStart + s.pointee.occupied
+                    var j = cs, e = ce
+                    if first > last { j = ce; e = ce }  // no band: no column to visit
+                    while j < e {
+                        let mid = (j + e) / 2
+                        if Int(C[mid]) < first { j = mid + 1 } else { e = mid }
+                    }
+                    while j < ce, Int(C[j]) <= last {
+                        let g = s.pointee.offsetsStart + (j - cs)
+                        let from = s.pointee.orderStart + Int(O[g]), to = s.pointee.orderStart + Int(O[g + 1])
+                        var a = from, b = to
+                        while a < b {  // the first item whose maxY is below the rect's top
+                            let mid = (a + b) / 2
+                            if items[Int(R[mid])].maxY > rMinY { b = mid } else { a = mid + 1 }
                         }
-                        guard first <= last else { return }
-                        while j < ce, Int(C[j]) <= last {
-                            let g = s.offsetsStart + (j - cs)
-                            let from = s.orderStart + Int(O[g]), to = s.orderStart + Int(O[g + 1])
-                            var a = from, b = to
-                            while a < b {  // the first item whose maxY is below the rect's top
-                                let mid = (a + b) / 2
-                                if items[Int(R[mid])].maxY > rMinY { b = mid } else { a = mid + 1 }
-                            }
-                            while a < to {
-                                let i = Int(R[a])
-                                let f = items[i]
-                                if f.minY >= rMaxY { break }
-                                // The whole predicate: the search and the break above only narrow
-                                // the scan, and decide nothing for a rect with a NaN edge.
-                                if f.minX < rMaxX && rMinX < f.maxX && f.minY < rMaxY && rMinY < f.maxY { out.append(.item(si, i)) }
-                                a += 1
-                            }
-                            j += 1
+                        while a < to {
+                            let i = Int(R[a])
+                            let f = items[i]
+                            if f.minY >= rMaxY { break }
+                            // The whole predicate: the search and the break above only narrow
+                            // the scan, and decide nothing for a rect with a NaN edge.
+                            if f.minX < rMaxX && rMinX < f.maxX && f.minY < rMaxY && rMinY < f.maxY { answer(.item(si, i)) }
+                            a += 1
                         }
+                        j += 1
                     }
                 }
-                if let f = results[si].footer, f.meets(rect) { out.append(.footer(si)) }
+                if let f = s.pointee.footer, f.meets(rect) { answer(.footer(si)) }
             }
         }
         }

@@ -183,9 +183,9 @@ public enum ReferenceLayout {
         let w1 = itemWidth(span: 1, columnWidth: w, spacing: spacing)
         var maxBottom = bottom
         var ok = true
-        let frames = items.withUnsafeBufferPointer { src in
-            [CGRect](unsafeUninitializedCapacity: count) { dst, initialized in
-                let dst = dst.baseAddress!
+        let frames = items.withUnsafeBufferPointer { src -> [CGRect] in
+            /// Places the items into `dst` (room for `count`); returns how many it placed.
+            func fill(_ dst: UnsafeMutablePointer<CGRect>) -> Int {
                 var cursor = 0
                 var i = 0
                 while i < count {
@@ -246,8 +246,20 @@ public enum ReferenceLayout {
                     maxBottom = maxY > maxBottom ? maxY : maxBottom
                     i += 1
                 }
-                initialized = i
+                return i
             }
+            if count == 0 { return [CGRect]() }
+            // A small section is placed into a temporary buffer and copied out:
+            // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
+            // unspecialized path (a generic metadata lookup, about 650 instructions, more than
+            // placing 16 items; issue 16's profile), an array made from a buffer does not.
+            if count <= Self.copiedSectionLimit {
+                return withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count) { tmp in
+                    let placed = fill(tmp.baseAddress!)
+                    return Array(UnsafeBufferPointer(start: tmp.baseAddress!, count: placed))
+                }
+            }
+            return [CGRect](unsafeUninitializedCapacity: count) { dst, initialized in initialized = fill(dst.baseAddress!) }
         }
         valid = ok
         bottom = maxBottom
@@ -344,6 +356,11 @@ public enum ReferenceLayout {
     /// Sections with more columns than this use the ``Skyline`` (O(pieces) per item); others the
     /// dense scan over contiguous heights, which is faster for the column counts real layouts have.
     static let denseColumnLimit = 64
+
+    /// Sections of at most this many items are placed into a temporary buffer and copied into
+    /// their array (8 KiB of frames); larger ones straight into theirs (the copy would cost more
+    /// than the allocation's lookup saves).
+    static let copiedSectionLimit = 256
 
     /// A section's running column heights for `shortestFirst`, kept as pieces of equal height
     /// (each item sets a run of columns to one value, so a section of m items has at most 2m + 1
