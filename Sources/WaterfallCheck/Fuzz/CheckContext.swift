@@ -144,6 +144,15 @@ final class DenseElements {
         simple = at == elements.count
     }
 
+    /// 1 when every lane of `b` is below `r`'s (``bounds``: the element meets the rect), else 0:
+    /// compared lane by lane and joined without a branch (as `CGRect.meetsBit`; a scan's
+    /// verdicts are unpredictable, and `all(b .< r)` compiles to one).
+    @inline(__always)
+    static func meets(_ b: SIMD4<Double>, _ r: SIMD4<Double>) -> UInt8 {
+        unsafeBitCast(b[0] < r[0], to: UInt8.self) & unsafeBitCast(b[1] < r[1], to: UInt8.self)
+            & unsafeBitCast(b[2] < r[2], to: UInt8.self) & unsafeBitCast(b[3] < r[3], to: UInt8.self)
+    }
+
     /// Whether `answer` is exactly the set of usable elements whose frames meet `rect` (§9's
     /// strict predicate), each once: as many answers as meeting elements, each one of them, none
     /// twice. `stamp` must differ from every earlier call's. - Complexity: O(elements + answers).
@@ -156,7 +165,7 @@ final class DenseElements {
                 stamps.withUnsafeMutableBufferPointer { stamps in
                     // §9's strict predicate, branch-free (``bounds``).
                     var meeting = 0
-                    for d in 0..<b.count { meeting &+= all(b[d] .< r) ? 1 : 0 }
+                    for d in 0..<b.count { meeting &+= Int(truncatingIfNeeded: DenseElements.meets(b[d], r)) }
                     guard answer.count == meeting else { return false }
                     for id in answer {
                         let s = id.section
@@ -168,7 +177,7 @@ final class DenseElements {
                         case .footer: d = span.footer
                         case .item: d = id.item >= 0 && id.item < span.count ? span.items + id.item : -1
                         }
-                        guard d >= 0, stamps[d] != stamp, all(b[d] .< r) else { return false }
+                        guard d >= 0, stamps[d] != stamp, DenseElements.meets(b[d], r) != 0 else { return false }
                         stamps[d] = stamp
                     }
                     return true

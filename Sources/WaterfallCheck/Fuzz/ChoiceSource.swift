@@ -50,8 +50,9 @@ public struct ChoiceSource {
         self.random = true
         self.prefix = []
         self.bytes = nil
-        choices.reserveCapacity(256)
-        spans.reserveCapacity(64)
+        // Room for a 64-item case's draws (about 6 per item) and spans: no regrowth per case.
+        choices.reserveCapacity(512)
+        spans.reserveCapacity(128)
     }
 
     /// Replays `prefix`, then answers 0 to every further draw. With `recordingEncodings`,

@@ -113,9 +113,9 @@ func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }
     let dense = c.denseElements
     var stamp = 0
+    var unsorted: [ElementID] = []  // one array for every rect: the engine refills it in place
     for rect in c.queryRects {
-        let unsorted: [ElementID]
-        do { unsorted = try c.engine.elements(in: rect) } catch {
+        do { try c.engine.elements(in: rect, into: &unsorted) } catch {
             return Invariants.fail("query", "elements(in: \(rect.shortDescription)) threw \(error) after a successful layout")
         }
         // The usual verdict in O(n + k) without sorting: every answer is an element meeting the

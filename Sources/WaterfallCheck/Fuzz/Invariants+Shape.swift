@@ -70,14 +70,19 @@ func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
                 let i = order[k]
                 let f = e[i].frame
                 var kept = 0
-                for j in 0..<o where !(e[open[j]].frame.maxY - f.minY <= tol) { open[kept] = open[j]; kept += 1 }
+                // Compacted without a branch per frame (which way it goes is unpredictable):
+                // each is copied down and kept when it still reaches below f's top.
+                for j in 0..<o {
+                    let still = !(e[open[j]].frame.maxY - f.minY <= tol)
+                    open[kept] = open[j]; kept &+= Int(truncatingIfNeeded: unsafeBitCast(still, to: UInt8.self))
+                }
                 o = kept
                 for j in 0..<o {
                     let g = e[open[j]].frame
                     let dx = min(f.maxX, g.maxX) - max(f.minX, g.minX)
-                    guard dx > tol else { continue }
                     let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
-                    guard dy > tol else { continue }
+                    // One branch, almost never taken, instead of two unpredictable ones.
+                    guard unsafeBitCast(dx > tol, to: UInt8.self) & unsafeBitCast(dy > tol, to: UInt8.self) != 0 else { continue }
                     let (a, b) = e[i].id < e[open[j]].id ? (e[i], e[open[j]]) : (e[open[j]], e[i])
                     return Invariants.fail("no-overlap", "\(a.id) \(a.frame.shortDescription) and \(b.id) \(b.frame.shortDescription) overlap by \(Invariants.amount(min(dx, dy))) pt",
                                            [a.id, b.id])

@@ -212,12 +212,17 @@ struct LayoutModel {
         case .shortestFirst:
             var m = pos[0]
             for c in 1..<max(starts, 1) where pos[c] < m { m = pos[c] }
-            var first = -1
-            for c in 0..<starts where pos[c] - m <= s.tieTolerance {
-                if first < 0 { first = c; if s.tieBreak == .leftmost { return c } }
-                if c >= cursor { return c }
+            // The tied set's smallest member, and its smallest at or after the cursor, by selects
+            // from the right (no branch on which columns tie).
+            var first = -1, after = -1
+            var c = starts - 1
+            while c >= 0 {
+                let tied = pos[c] - m <= s.tieTolerance
+                first = tied ? c : first
+                after = unsafeBitCast(tied, to: UInt8.self) & unsafeBitCast(c >= cursor, to: UInt8.self) != 0 ? c : after
+                c -= 1
             }
-            return first
+            return s.tieBreak == .afterPrevious && after >= 0 ? after : first
         }
     }
 

@@ -116,6 +116,11 @@ public protocol LayoutEngine: AnyObject {
     /// - Throws: ``LayoutError`` `unsupported` without the capability; ``QueryError/noLayout`` when
     ///   there is no last successful layout.
     func elements(in rect: CGRect) throws -> [ElementID]
+
+    /// ``elements(in:)`` into `answer`, replacing its contents: a caller that asks many
+    /// queries passes one array and keeps its storage (the fuzzer's `query` check asks a dozen
+    /// per case). The default calls ``elements(in:)``. Throws as it does, leaving `answer` as is.
+    func elements(in rect: CGRect, into answer: inout [ElementID]) throws
 }
 
 /// Errors of a rect query.
@@ -127,5 +132,9 @@ public enum QueryError: Error, Hashable, Sendable {
 extension LayoutEngine {
     public func elements(in rect: CGRect) throws -> [ElementID] {
         throw LayoutError.unsupported("\(descriptor.name) has no rect query")
+    }
+
+    public func elements(in rect: CGRect, into answer: inout [ElementID]) throws {
+        answer = try elements(in: rect)
     }
 }

@@ -217,22 +217,26 @@ public struct RectQueryIndex: Sendable {
     public func elements(in rect: CGRect) -> [ElementID] {
         var out: [ElementID] = []
         out.reserveCapacity(Swift.min(elementCount, 64))  // one allocation for a screenful
-        forEachElement(in: rect) { out.append($0) }
+        forEachElement(in: rect) { id, meets in if meets != 0 { out.append(id) } }
         return out
     }
 
     /// ``elements(in:)`` written to `out`, which has room for ``elementCount`` ids (the most a
-    /// query answers); returns how many it wrote. No reference counted, no capacity checked per answer.
+    /// query answers); returns how many it wrote. No reference counted, no capacity checked per
+    /// answer, and no branch on the predicate: every candidate is stored and the count advances
+    /// by whether it meets the rect (the next candidate overwrites a miss). Each element is a
+    /// candidate at most once per query, so the stores stay within ``elementCount``.
     func elements(in rect: CGRect, into out: UnsafeMutablePointer<ElementID>) -> Int {
         var k = 0
-        forEachElement(in: rect) { (out + k).initialize(to: $0); k += 1 }
+        forEachElement(in: rect) { id, meets in (out + k).initialize(to: id); k &+= Int(truncatingIfNeeded: meets) }
         return k
     }
 
-    /// Calls `body` with each element whose frame meets `rect`, in ``elements(in:)``'s order.
-    /// Reads the index through buffer pointers: no reference is copied per section.
+    /// Calls `answer` with each candidate element and whether its frame meets `rect` (1 or 0, `CGRect.meetsBit`), in
+    /// ``elements(in:)``'s order; each element at most once. Reads the index through buffer
+    /// pointers: no reference is copied per section.
     @inline(__always)
-    private func forEachElement(in rect: CGRect, _ answer: (ElementID) -> Void) {
+    private func forEachElement(in rect: CGRect, _ answer: (ElementID, UInt8) -> Void) {
         let rMinY = rect.origin.y, rMaxY = rect.origin.y + rect.size.height
         let rMinX = rect.origin.x, rMaxX = rect.origin.x + rect.size.width
         sections.withUnsafeBufferPointer { S in
@@ -249,11 +253,13 @@ public struct RectQueryIndex: Sendable {
             for si in lo..<S.count {
                 let s = S.baseAddress! + si  // read in place: a copy of the section costs a memcpy
                 if s.pointee.minY >= rMaxY { break }
-                if let h = s.pointee.header, h.meets(rect) { answer(.header(si)) }
+                if let h = s.pointee.header { answer(.header(si), h.meetsBit(rect)) }
                 let items = UnsafeBufferPointer(rebasing: F[s.pointee.framesStart ..< s.pointee.framesStart + s.pointee.frameCount])
                 if s.pointee.orderCount > 0 && s.pointee.orderCount <= Self.linearScanLimit {
                     // A small section: every frame against the predicate, in input order.
-                    for i in 0..<items.count where items[i].meets(rect) { answer(.item(si, i)) }
+                    for i in 0..<items.count {
+                        answer(.item(si, i), items[i].meetsBit(rect))
+                    }
                 } else if s.pointee.orderCount > 0 {
                     // Bands meeting the rect, widened each side against rounding (the exact
                     // predicate filters) and by the widest span to the left.
@@ -281,13 +287,13 @@ public struct RectQueryIndex: Sendable {
                             if f.minY >= rMaxY { break }
                             // The whole predicate: the search and the break above only narrow
                             // the scan, and decide nothing for a rect with a NaN edge.
-                            if f.minX < rMaxX && rMinX < f.maxX && f.minY < rMaxY && rMinY < f.maxY { answer(.item(si, i)) }
+                            answer(.item(si, i), f.meetsBit(rect))
                             a += 1
                         }
                         j += 1
                     }
                 }
-                if let f = s.pointee.footer, f.meets(rect) { answer(.footer(si)) }
+                if let f = s.pointee.footer { answer(.footer(si), f.meetsBit(rect)) }
             }
         }
         }

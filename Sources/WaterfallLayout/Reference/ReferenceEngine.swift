@@ -65,6 +65,14 @@ public final class ReferenceEngine: LayoutEngine {
     /// - Complexity: O(items + occupied columns) for the first query after a layout (building the
     ///   index from the recorded start columns), then see ``RectQueryIndex``.
     public func elements(in rect: CGRect) throws -> [ElementID] {
+        let s = try indexedState()
+        let count = s.pointee.index.elements(in: rect, into: s.pointee.scratch)
+        return Array(UnsafeBufferPointer(start: s.pointee.scratch, count: count))
+    }
+
+    /// The state with the last layout indexed: built (and the scratch grown to its element
+    /// count) on the first query after a layout. - Throws: ``QueryError/noLayout``.
+    private func indexedState() throws -> UnsafeMutablePointer<State> {
         let s = state
         if !s.pointee.indexed {
             guard let last = s.pointee.last else { throw QueryError.noLayout }
@@ -77,7 +85,14 @@ public final class ReferenceEngine: LayoutEngine {
                 s.pointee.scratchCapacity = needed
             }
         }
+        return s
+    }
+
+    /// ``elements(in:)`` copied into `answer`'s storage: no allocation once it is large enough.
+    public func elements(in rect: CGRect, into answer: inout [ElementID]) throws {
+        let s = try indexedState()
         let count = s.pointee.index.elements(in: rect, into: s.pointee.scratch)
-        return Array(UnsafeBufferPointer(start: s.pointee.scratch, count: count))
+        answer.removeAll(keepingCapacity: true)
+        answer.append(contentsOf: UnsafeBufferPointer(start: s.pointee.scratch, count: count))
     }
 }

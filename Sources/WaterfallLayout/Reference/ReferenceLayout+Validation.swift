@@ -7,8 +7,11 @@ extension ReferenceLayout {
     public static let maximumColumnCount = 10_000
 
     /// A length is finite, ≥ 0 and ≤ 10^9 pt (FIXTURE-FORMAT §6). NaN is not a length.
+    /// (Both comparisons, then their bits ANDed: no branch between them.)
     @inlinable
-    public static func isValidLength(_ v: CGFloat) -> Bool { v >= 0 && v <= maximumLength }
+    public static func isValidLength(_ v: CGFloat) -> Bool {
+        unsafeBitCast(unsafeBitCast(v >= 0, to: UInt8.self) & unsafeBitCast(v <= maximumLength, to: UInt8.self), to: Bool.self)
+    }
 
     /// `floor_s(v)`: `floor(v * pixelScale) / pixelScale` when `pixelScale` is set, else `v` (§5).
     @inlinable

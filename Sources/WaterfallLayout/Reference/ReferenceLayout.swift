@@ -306,21 +306,35 @@ public enum ReferenceLayout {
         var m = pos[0]
         for c in 1..<max(count, 1) where pos[c] < m { m = pos[c]; best = c }
         if tolerance == 0 && tieBreak == .leftmost { return best }
-        var first = -1
-        for c in 0..<count where pos[c] - m <= tolerance {
-            if first < 0 { first = c; if tieBreak == .leftmost { return c } }
-            if c >= cursor { return c }
+        // The tied set's smallest member, and its smallest at or after the cursor: one pass from
+        // the right with selects, no branch on which columns tie (unpredictable per item).
+        var first = -1, after = -1
+        var c = count - 1
+        while c >= 0 {
+            let tied = pos[c] - m <= tolerance
+            first = tied ? c : first
+            after = unsafeBitCast(tied, to: UInt8.self) & unsafeBitCast(c >= cursor, to: UInt8.self) != 0 ? c : after
+            c -= 1
         }
-        return first
+        return tieBreak == .afterPrevious && after >= 0 ? after : first
     }
 
-    /// `pos(c)` for every start column `c` in `0...n-k`: the largest of `heights[c ..< c+k]`, by a
-    /// monotonic deque (sliding-window maximum).
+    /// `pos(c)` for every start column `c` in `0...n-k`: the largest of `heights[c ..< c+k]`; up to
+    /// 8 columns by direct maxima (at most 16 branch-free steps), else by a monotonic deque
+    /// (sliding-window maximum), whose pops are branches no predictor learns.
     /// - Returns: the number of start columns, `n - k + 1`.
-    /// - Complexity: O(n), whatever `k`.
+    /// - Complexity: O(n), whatever `k` (O(n·k) with n·k ≤ 64 in the direct case).
     @inline(__always)
     static func windowMaxima(_ heights: UnsafeMutableBufferPointer<CGFloat>, n: Int, k: Int,
                              into pos: UnsafeMutableBufferPointer<CGFloat>, deque: UnsafeMutableBufferPointer<Int>) -> Int {
+        if n <= 8 {
+            for c in 0...(n - k) {
+                var m = heights[c]
+                for j in (c + 1)..<(c + k) { let h = heights[j]; m = h > m ? h : m }
+                pos[c] = m
+            }
+            return n - k + 1
+        }
         var head = 0, tail = 0
         for j in 0..<n {
             while tail > head && heights[deque[tail - 1]] <= heights[j] { tail -= 1 }
