@@ -73,6 +73,40 @@ struct RectQueryTests {
         }
     }
 
+    @Test("meetsBit is meets as 1 or 0 on every pairing of edge values: touching, zero size, NaN, infinities")
+    func meetsBitIsMeets() {
+        let values: [CGFloat] = [-.infinity, -1, 0, 0.5, 1, 2, .infinity, .nan]
+        var pairs = 0
+        for x in values { for w in values where w.isNaN || w >= 0 {
+            let f = CGRect(x: x, y: x, width: w, height: w)
+            for rx in values { for rw in values where rw.isNaN || rw >= 0 {
+                for r in [CGRect(x: rx, y: 0, width: rw, height: 1), CGRect(x: 0, y: rx, width: 1, height: rw),
+                          CGRect(x: rx, y: rx, width: rw, height: rw)] {
+                    #expect(f.meetsBit(r) == (f.meets(r) ? 1 : 0), "\(f) vs \(r)")
+                    pairs += 1
+                }
+            } }
+        } }
+        #expect(pairs > 1000)
+    }
+
+    @Test("elements(in:into:) answers as elements(in:), replacing what the array held, over small and grouped sections")
+    func elementsInto() throws {
+        for n in [3, RectQueryIndex.linearScanLimit + 1, 200] {
+            let engine = ReferenceEngine()
+            let result = try engine.layout(LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 3),
+                                                       sections: [SectionInput(items: (0..<n).map { .height(CGFloat(10 + $0 % 7)) })]))
+            var answer: [ElementID] = [.header(9), .footer(9)]  // replaced, not appended to
+            for rect in [CGRect(x: 0, y: 0, width: 320, height: result.contentSize.height), CGRect(x: 100, y: 20, width: 50, height: 40),
+                         CGRect(x: 0, y: 0, width: 0, height: 0), CGRect(x: 500, y: 0, width: 10, height: 10)] {
+                try engine.elements(in: rect, into: &answer)
+                #expect(answer == (try engine.elements(in: rect)), "\(n) items, rect \(rect)")
+                #expect(Set(answer) == Self.bruteForce(result, rect), "\(n) items, rect \(rect)")
+            }
+        }
+        #expect(throws: QueryError.noLayout) { var a: [ElementID] = []; try ReferenceEngine().elements(in: .zero, into: &a) }
+    }
+
     @Test("touching edges do not meet; a zero-height item meets only a rect strictly around its y")
     func strictPredicate() throws {
         let engine = ReferenceEngine()
