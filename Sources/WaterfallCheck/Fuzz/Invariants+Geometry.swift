@@ -112,13 +112,15 @@ func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
 /// previous one ended.
 func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result else { return nil }
-    for (si, s) in c.model.sections.enumerated() where si < r.sections.count {
-        for (id, expected, actual) in [(ElementID.header(si), s.header, r.sections[si].header),
-                                       (ElementID.footer(si), s.footer, r.sections[si].footer)] {
-            guard let e = expected, let a = actual, !a.isNull, !c.close(a, e) else { continue }
-            let (actual, should) = formatPair(a, e)
-            return Invariants.fail("supplementary", "\(id) \(actual) should be \(should)", [id])
-        }
+    func check(_ id: ElementID, _ expected: CGRect?, _ actual: CGRect?) -> InvariantFailure? {
+        guard let e = expected, let a = actual, !a.isNull, !c.close(a, e) else { return nil }
+        let (actual, should) = formatPair(a, e)
+        return Invariants.fail("supplementary", "\(id) \(actual) should be \(should)", [id])
+    }
+    let model = c.model
+    for si in 0..<min(model.sections.count, r.sections.count) {
+        if let f = check(.header(si), model.sections[si].header, r.sections[si].header) { return f }
+        if let f = check(.footer(si), model.sections[si].footer, r.sections[si].footer) { return f }
     }
     return nil
 }

@@ -64,28 +64,32 @@ extension ReferenceLayout {
         if let p = s.pixelScale, !(p > 0 && p <= 1000) { return false }
         let scale = s.pixelScale
         let roundRobin = s.placement.isRoundRobin
-        for section in input.sections {
-            if let h = section.header, !(ok(h.inset) && isValidLength(h.height) && !(W - h.inset.left - h.inset.right < 0)) { return false }
-            if let f = section.footer, !(ok(f.inset) && isValidLength(f.height) && !(W - f.inset.left - f.inset.right < 0)) { return false }
-            let n = section.columnCount ?? s.columnCount
-            guard n >= 1 && n <= maximumColumnCount else { return false }
-            let I = section.sectionInset ?? s.sectionInset
-            if section.sectionInset != nil, !ok(I) { return false }
-            let w = columnWidth(containerWidth: W, inset: I, columns: n, spacing: s.columnSpacing, scale: scale)
-            guard w > 0 else { return false }
-            guard checkingItems else { continue }
-            let bad = section.items.withUnsafeBufferPointer { items -> Bool in
-                for item in items {
-                    // The layout's own per-item checks (placeDense), so the two cannot drift apart.
-                    guard isValidSpan(item.span, roundRobin: roundRobin) else { return true }
-                    let iw = itemWidth(span: min(item.span, n), columnWidth: w, spacing: s.columnSpacing)
-                    if !itemHeight(item, width: iw, scale: scale).valid { return true }
+        // Each section read in place (a `SectionInput` copy retains and releases its items).
+        return input.sections.withUnsafeBufferPointer { sections -> Bool in
+            for k in sections.indices {
+                let section = sections.baseAddress! + k
+                if let h = section.pointee.header, !(ok(h.inset) && isValidLength(h.height) && !(W - h.inset.left - h.inset.right < 0)) { return false }
+                if let f = section.pointee.footer, !(ok(f.inset) && isValidLength(f.height) && !(W - f.inset.left - f.inset.right < 0)) { return false }
+                let n = section.pointee.columnCount ?? s.columnCount
+                guard n >= 1 && n <= maximumColumnCount else { return false }
+                let I = section.pointee.sectionInset ?? s.sectionInset
+                if section.pointee.sectionInset != nil, !ok(I) { return false }
+                let w = columnWidth(containerWidth: W, inset: I, columns: n, spacing: s.columnSpacing, scale: scale)
+                guard w > 0 else { return false }
+                guard checkingItems else { continue }
+                let bad = section.pointee.items.withUnsafeBufferPointer { items -> Bool in
+                    for item in items {
+                        // The layout's own per-item checks (placeDense), so the two cannot drift apart.
+                        guard isValidSpan(item.span, roundRobin: roundRobin) else { return true }
+                        let iw = itemWidth(span: min(item.span, n), columnWidth: w, spacing: s.columnSpacing)
+                        if !itemHeight(item, width: iw, scale: scale).valid { return true }
+                    }
+                    return false
                 }
-                return false
+                if bad { return false }
             }
-            if bad { return false }
+            return true
         }
-        return true
     }
 
     /// ``validate(_:)``'s full pass, which names the fault of highest precedence; taken only when

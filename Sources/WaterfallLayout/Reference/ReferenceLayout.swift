@@ -100,44 +100,48 @@ public enum ReferenceLayout {
             let P = H + dense
             let deque = (scratch + 16 * dense).bindMemory(to: Int.self, capacity: dense)
             let xs = (scratch + 24 * dense).bindMemory(to: CGFloat.self, capacity: dense)
-            for (si, section) in input.sections.enumerated() {
-                var out = SectionFrames()
-                // Step 1: header.
-                if let h = section.header {
-                    out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
-                    top = top + h.inset.top + h.height + h.inset.bottom
-                }
-                // Step 2: columns.
-                let I = section.sectionInset ?? s.sectionInset
-                let n = section.columnCount ?? s.columnCount
-                let w = columnWidth(of: section, in: input)
-                let start = top + I.top
-                var bottom = start
-                if !section.items.isEmpty {
-                    var valid = true
-                    if s.placement == .shortestFirst && n > Self.denseColumnLimit {
-                        out.items = placeOnSkyline(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                                   left: I.left, start: start, bottom: &bottom, skyline: &skyline,
-                                                   checking: checkingItems, valid: &valid, observer: &observer)
-                    } else {
-                        out.items = placeDense(section.items, settings: s, section: si, columns: n, columnWidth: w,
-                                               left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque, xs: xs,
-                                               checking: checkingItems, valid: &valid, observer: &observer)
+            // Each section read in place (a `SectionInput` copy retains and releases its items).
+            return input.sections.withUnsafeBufferPointer { inputSections -> LayoutResult? in
+                for si in inputSections.indices {
+                    let section = inputSections.baseAddress! + si
+                    var out = SectionFrames()
+                    // Step 1: header.
+                    if let h = section.pointee.header {
+                        out.header = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
+                        top = top + h.inset.top + h.height + h.inset.bottom
                     }
-                    if !valid { return nil }
+                    // Step 2: columns.
+                    let I = section.pointee.sectionInset ?? s.sectionInset
+                    let n = section.pointee.columnCount ?? s.columnCount
+                    let w = columnWidth(containerWidth: W, inset: I, columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
+                    let start = top + I.top
+                    var bottom = start
+                    if !section.pointee.items.isEmpty {
+                        var valid = true
+                        if s.placement == .shortestFirst && n > Self.denseColumnLimit {
+                            out.items = placeOnSkyline(section.pointee.items, settings: s, section: si, columns: n, columnWidth: w,
+                                                       left: I.left, start: start, bottom: &bottom, skyline: &skyline,
+                                                       checking: checkingItems, valid: &valid, observer: &observer)
+                        } else {
+                            out.items = placeDense(section.pointee.items, settings: s, section: si, columns: n, columnWidth: w,
+                                                   left: I.left, start: start, bottom: &bottom, heights: H, pos: P, deque: deque, xs: xs,
+                                                   checking: checkingItems, valid: &valid, observer: &observer)
+                        }
+                        if !valid { return nil }
+                    }
+                    // Step 4: section bottom, no trailing rowSpacing.
+                    top = bottom + I.bottom
+                    // Step 5: footer.
+                    if let f = section.pointee.footer {
+                        out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
+                        top = top + f.inset.top + f.height + f.inset.bottom
+                    }
+                    sections.append(out)
                 }
-                // Step 4: section bottom, no trailing rowSpacing.
-                top = bottom + I.bottom
-                // Step 5: footer.
-                if let f = section.footer {
-                    out.footer = CGRect(x: f.inset.left, y: top + f.inset.top, width: W - f.inset.left - f.inset.right, height: f.height)
-                    top = top + f.inset.top + f.height + f.inset.bottom
-                }
-                sections.append(out)
+                let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
+                result._checkInvariants(for: input)
+                return result
             }
-            let result = LayoutResult(contentSize: CGSize(width: W, height: max(top, s.minimumContentHeight)), sections: sections)
-            result._checkInvariants(for: input)
-            return result
         }
     }
 
