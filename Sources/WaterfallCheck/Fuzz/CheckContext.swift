@@ -117,13 +117,15 @@ final class DenseElements {
     /// r.minX < f.maxX && f.minY < r.maxY && r.minY < f.maxY` is then one lane-wise `<` against
     /// `(r.maxX, -r.minX, r.maxY, -r.minY)` (negation is exact, so the same verdict, NaN included),
     /// without a branch. `x + width` and `y + height` are computed once, the doubles `meets` computes.
-    private var bounds: [SIMD4<Double>]
-    private var spans: [Span] = []
+    /// (Constants, and the stamps behind a pointer: a class's `var`s are checked for exclusive
+    /// access at run time on every access, twelve rects a case.)
+    private let bounds: [SIMD4<Double>]
+    private let spans: [Span]
     /// The last rect (by its stamp) that answered each element.
-    private var stamps: [Int]
+    private let stamps: UnsafeMutableBufferPointer<Int>
     /// False when an item has no usable frame (`CGRect.null`): positions are then not the
     /// items' indices, and every verdict goes the slow way.
-    private var simple = true
+    private let simple: Bool
 
     /// - Parameter elements: ``CheckContext/elements`` of `r`. - Complexity: O(sections).
     init(_ r: LayoutResult, elements: [LayoutElement]) {
@@ -131,7 +133,9 @@ final class DenseElements {
             let f = e.frame
             return SIMD4(Double(f.origin.x), -Double(f.origin.x + f.size.width), Double(f.origin.y), -Double(f.origin.y + f.size.height))
         }
-        stamps = [Int](repeating: 0, count: elements.count)
+        stamps = .allocate(capacity: elements.count)
+        stamps.initialize(repeating: 0)
+        var spans: [Span] = []
         spans.reserveCapacity(r.sections.count)
         var at = 0
         for s in r.sections {
@@ -141,8 +145,11 @@ final class DenseElements {
             if let f = s.footer, !f.isNull { span.footer = at; at += 1 }
             spans.append(span)
         }
+        self.spans = spans
         simple = at == elements.count
     }
+
+    deinit { stamps.deallocate() }
 
     /// 1 when every lane of `b` is below `r`'s (``bounds``: the element meets the rect), else 0:
     /// compared lane by lane and joined without a branch (as `CGRect.meetsBit`; a scan's
@@ -162,26 +169,24 @@ final class DenseElements {
                       Double(rect.origin.y + rect.size.height), -Double(rect.origin.y))
         return bounds.withUnsafeBufferPointer { b in
             spans.withUnsafeBufferPointer { spans in
-                stamps.withUnsafeMutableBufferPointer { stamps in
-                    // §9's strict predicate, branch-free (``bounds``).
-                    var meeting = 0
-                    for d in 0..<b.count { meeting &+= Int(truncatingIfNeeded: DenseElements.meets(b[d], r)) }
-                    guard answer.count == meeting else { return false }
-                    for id in answer {
-                        let s = id.section
-                        guard s >= 0 && s < spans.count else { return false }
-                        let span = spans[s]
-                        let d: Int
-                        switch id.kind {
-                        case .header: d = span.header
-                        case .footer: d = span.footer
-                        case .item: d = id.item >= 0 && id.item < span.count ? span.items + id.item : -1
-                        }
-                        guard d >= 0, stamps[d] != stamp, DenseElements.meets(b[d], r) != 0 else { return false }
-                        stamps[d] = stamp
+                // §9's strict predicate, branch-free (``bounds``).
+                var meeting = 0
+                for d in 0..<b.count { meeting &+= Int(truncatingIfNeeded: DenseElements.meets(b[d], r)) }
+                guard answer.count == meeting else { return false }
+                for id in answer {
+                    let s = id.section
+                    guard s >= 0 && s < spans.count else { return false }
+                    let span = spans[s]
+                    let d: Int
+                    switch id.kind {
+                    case .header: d = span.header
+                    case .footer: d = span.footer
+                    case .item: d = id.item >= 0 && id.item < span.count ? span.items + id.item : -1
                     }
-                    return true
+                    guard d >= 0, stamps[d] != stamp, DenseElements.meets(b[d], r) != 0 else { return false }
+                    stamps[d] = stamp
                 }
+                return true
             }
         }
     }

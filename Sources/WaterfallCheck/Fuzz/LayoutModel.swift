@@ -144,7 +144,10 @@ struct LayoutModel {
                 var aligned = false
                 if i < frames.count, frames[i].origin.x.isFinite {
                     let x = frames[i].origin.x
-                    func fits(_ c: Int) -> Bool { abs(x - model.origin(c, spacing: spacing)) <= tol }
+                    // x(c) as ``Section/origin(_:spacing:)`` computes it (the same operations), from
+                    // lets: a local function capturing the `var` model would make every access to
+                    // it an exclusivity check at run time.
+                    func fits(_ c: Int) -> Bool { abs(x - (I.left + CGFloat(c) * stride)) <= tol }
                     if fits(rule) {
                         aligned = true
                     } else if stride > 0 {

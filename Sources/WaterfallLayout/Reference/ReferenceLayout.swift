@@ -188,8 +188,11 @@ public enum ReferenceLayout {
         var maxBottom = bottom
         var ok = true
         let frames = items.withUnsafeBufferPointer { src -> [CGRect] in
-            /// Places the items into `dst` (room for `count`); returns how many it placed.
-            func fill(_ dst: UnsafeMutablePointer<CGRect>) -> Int {
+            /// Places the items into `dst` (room for `count`); returns how many it placed. The
+            /// state it changes comes in as `inout` parameters: a local function's captured `var`s
+            /// are checked for exclusive access at run time on every access.
+            func fill(_ dst: UnsafeMutablePointer<CGRect>, _ ok: inout Bool, _ maxBottom: inout CGFloat,
+                      _ observer: inout Observer) -> Int {
                 var cursor = 0
                 var i = 0
                 while i < count {
@@ -259,11 +262,13 @@ public enum ReferenceLayout {
             // placing 16 items; issue 16's profile), an array made from a buffer does not.
             if count <= Self.copiedSectionLimit {
                 return withUnsafeTemporaryAllocation(of: CGRect.self, capacity: count) { tmp in
-                    let placed = fill(tmp.baseAddress!)
+                    let placed = fill(tmp.baseAddress!, &ok, &maxBottom, &observer)
                     return Array(UnsafeBufferPointer(start: tmp.baseAddress!, count: placed))
                 }
             }
-            return [CGRect](unsafeUninitializedCapacity: count) { dst, initialized in initialized = fill(dst.baseAddress!) }
+            return [CGRect](unsafeUninitializedCapacity: count) { dst, initialized in
+                initialized = fill(dst.baseAddress!, &ok, &maxBottom, &observer)
+            }
         }
         valid = ok
         bottom = maxBottom
