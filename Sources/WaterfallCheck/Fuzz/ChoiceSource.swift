@@ -19,6 +19,13 @@ public struct ChoiceSource {
     /// Kept as a plain value beside a flag, not an optional: every draw reads it.
     private var rng = SplitMix64(seed: 0)
     private let random: Bool
+    /// False for a random source that keeps no record (``init(random:recording:)``): ``choices``
+    /// and ``spans`` stay empty and ``position`` counts the draws.
+    private let recording: Bool
+    /// The draws so far when not recording.
+    private var drawn = 0
+    /// How many values have been drawn so far (``choices``' count when recording).
+    public var position: Int { recording ? choices.count : drawn }
     private let prefix: [UInt64]
     /// libFuzzer's input (``init(bytes:)``) and the next byte to read.
     private let bytes: [UInt8]?
@@ -44,12 +51,17 @@ public struct ChoiceSource {
         case option(weights: [UInt64])
     }
 
-    /// Draws random choices from `rng`.
-    public init(random rng: SplitMix64) {
+    /// Draws random choices from `rng`. Without `recording`, nothing is kept (``choices`` and
+    /// ``spans`` stay empty): the fuzzer generates each case so, and generates a failing case
+    /// again with its record (the same draws: the generator is deterministic in its choices),
+    /// which spares every passing case an append per draw.
+    public init(random rng: SplitMix64, recording: Bool = true) {
         self.rng = rng
         self.random = true
+        self.recording = recording
         self.prefix = []
         self.bytes = nil
+        guard recording else { return }
         // Room for a 64-item case's draws (about 6 per item) and spans: no regrowth per case.
         choices.reserveCapacity(512)
         spans.reserveCapacity(128)
@@ -59,6 +71,7 @@ public struct ChoiceSource {
     /// ``encodings`` keeps how each draw reads bytes (for ``bytes(encoding:as:)``).
     public init(replaying prefix: [UInt64], recordingEncodings: Bool = false) {
         self.random = false
+        self.recording = true
         self.prefix = prefix
         self.bytes = nil
         if recordingEncodings { encodings = [] }
@@ -74,6 +87,7 @@ public struct ChoiceSource {
     /// (``bytes(encoding:as:)``) reads back as the same input.
     public init(bytes: [UInt8]) {
         self.random = false
+        self.recording = true
         self.prefix = []
         self.bytes = bytes
         choices.reserveCapacity(min(bytes.count, 4096))
@@ -130,6 +144,7 @@ public struct ChoiceSource {
         let i = choices.count
         if random {
             v = rng.next(upTo: bound)
+            if !recording { drawn &+= 1; return v }
         } else if let bytes {
             var r: UInt64 = 0
             for _ in 0..<ChoiceSource.byteWidth(bound) { r = r << 8 | UInt64(nextByte(bytes)) }
@@ -201,6 +216,7 @@ public struct ChoiceSource {
 
     /// Runs `body` as one structured draw whose choices the shrinker may delete or zero together.
     public mutating func span<T>(_ body: (inout ChoiceSource) -> T) -> T {
+        guard recording else { return body(&self) }
         let start = choices.count
         let value = body(&self)
         if choices.count > start + 1 { spans.append(start..<choices.count) }
@@ -217,7 +233,7 @@ public struct ChoiceSource {
         while out.count < min(minimum, limit) {
             let start = choices.count
             out.append(element(&self, out.count))
-            spans.append(start..<choices.count)
+            if recording { spans.append(start..<choices.count) }
         }
         // Continue with probability target / (target + 1): a geometric length with mean `target`.
         let threshold = UInt64(1024 / (target + 1))
@@ -225,7 +241,7 @@ public struct ChoiceSource {
             let start = choices.count
             guard flag(1024 - max(threshold, 1)) else { break }
             out.append(element(&self, out.count))
-            spans.append(start..<choices.count)
+            if recording { spans.append(start..<choices.count) }
         }
         return out
     }

@@ -181,9 +181,11 @@ public final class Fuzzer {
     public func cancel() { lock.withLock { cancelled = true } }
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// The input of case `index` and its recorded choices.
-    public static func generate(seed: UInt64, case index: UInt64, generator: InputGenerator) -> (LayoutInput, ChoiceSource) {
-        var source = ChoiceSource(random: SplitMix64(seed: seed, case: index))
+    /// The input of case `index` and its recorded choices (none without `recording`: the same
+    /// input, for a caller that needs no record).
+    public static func generate(seed: UInt64, case index: UInt64, generator: InputGenerator,
+                                recording: Bool = true) -> (LayoutInput, ChoiceSource) {
+        var source = ChoiceSource(random: SplitMix64(seed: seed, case: index), recording: recording)
         let input = generator.generate(&source)
         return (input, source)
     }
@@ -221,7 +223,7 @@ public final class Fuzzer {
                 // decided when it runs, so the run stays deterministic).
                 let external = engine as? ExternalEngine
                 let pipelined = (external?.pipelineWindow ?? 1) > 1
-                var upcoming: (index: UInt64, input: LayoutInput, source: ChoiceSource)?
+                var upcoming: (index: UInt64, input: LayoutInput)?
                 while true {
                     // Take the next case and what it must check.
                     let (index, active, stop): (UInt64, InvariantSet, Bool) = lock.withLock {
@@ -230,14 +232,15 @@ public final class Fuzzer {
                         return (i, activeSet(for: i), cancelled)
                     }
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
-                    let (input, source) = upcoming.map { ($0.input, $0.source) }
-                        ?? Fuzzer.generate(seed: config.seed, case: index, generator: generator)
+                    // Generated without a record of its choices; a failing case is generated
+                    // again with one (below), the same input.
+                    let input = upcoming?.input
+                        ?? Fuzzer.generate(seed: config.seed, case: index, generator: generator, recording: false).0
                     upcoming = nil
                     if pipelined {
                         let j: UInt64 = lock.withLock { defer { nextCase += 1 }; return nextCase }
                         if j < limit {
-                            let (nextInput, nextSource) = Fuzzer.generate(seed: config.seed, case: j, generator: generator)
-                            upcoming = (j, nextInput, nextSource)
+                            upcoming = (j, Fuzzer.generate(seed: config.seed, case: j, generator: generator, recording: false).0)
                         }
                     }
                     let faultsBefore = external?.faultCount ?? 0
@@ -256,13 +259,15 @@ public final class Fuzzer {
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
                     local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount, failed: !failures.isEmpty)
+                    let recorded = failures.isEmpty ? nil
+                        : Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
                     lock.withLock {
                         done += 1
                         for f in failures {
                             failingCases[f.invariant, default: 0] += 1
                             let k = Invariants.named(f.invariant)!.index
                             if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f, Shrinker.Candidate(source), context.outcome)
+                            firstFailure[k] = (index, f, recorded!, context.outcome)
                         }
                     }
                 }

@@ -30,6 +30,20 @@ struct FuzzGeneratorTests {
         #expect(Fuzzer.generate(seed: 5, case: 0, generator: g).0 != Fuzzer.generate(seed: 6, case: 0, generator: g).0)
     }
 
+    /// A case generated without a record (as the fuzzer generates every case) is the input the
+    /// recorded generation gives, with no choices kept and the draws counted; so the failing
+    /// case the fuzzer generates again for its shrink is the case that failed.
+    @Test func unrecordedGenerationIsTheSameInput() {
+        let g = InputGenerator()
+        for i in 0..<500 as Range<UInt64> {
+            let (recorded, source) = Fuzzer.generate(seed: 13, case: i, generator: g)
+            let (plain, unrecorded) = Fuzzer.generate(seed: 13, case: i, generator: g, recording: false)
+            #expect("\(plain)" == "\(recorded)")
+            #expect(unrecorded.choices.isEmpty && unrecorded.spans.isEmpty)
+            #expect(unrecorded.position == source.choices.count && source.position == source.choices.count)
+        }
+    }
+
     /// Replaying a case's recorded choices gives the same input and the same choices.
     @Test func replayReproducesTheInput() {
         let g = InputGenerator()
