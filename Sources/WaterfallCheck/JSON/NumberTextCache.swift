@@ -61,12 +61,16 @@ final class NumberTextCache {
         entries[64 + Self.slot(value.bitPattern)] = Entry(a: a, b: b, c: c, count: n, value: value)
     }
 
-    /// Appends the cached literal of `value` to `out`; `false` when it is not cached.
-    func append(_ value: Double, to out: inout [UInt8]) -> Bool {
+    /// Stores the cached literal of `value` at `p` and returns its length; `nil` when it is not
+    /// cached. Always stores ``maximumLength`` bytes (three words; the bytes past the literal are
+    /// zeros for the caller to write over): `p` must have that much room.
+    @inline(__always) func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
         let e = entries[64 + Self.slot(value.bitPattern)]
-        guard e.count > 0, e.value.bitPattern == value.bitPattern else { return false }
-        let n = e.count
-        withUnsafeBytes(of: (e.a, e.b, e.c)) { JSONBytes.append(raw: UnsafeRawBufferPointer(rebasing: $0.prefix(n)), to: &out) }
-        return true
+        guard e.count > 0, e.value.bitPattern == value.bitPattern else { return nil }
+        let r = UnsafeMutableRawPointer(p)
+        r.storeBytes(of: e.a, as: UInt64.self)
+        r.storeBytes(of: e.b, toByteOffset: 8, as: UInt64.self)
+        r.storeBytes(of: e.c, toByteOffset: 16, as: UInt64.self)
+        return e.count
     }
 }
