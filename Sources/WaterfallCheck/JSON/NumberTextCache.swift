@@ -38,10 +38,25 @@ final class NumberTextCache {
 
     @inline(__always) private static func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
-    /// The value of the literal `p[0..<n]` when cached.
-    func value(of p: UnsafePointer<UInt8>, count n: Int) -> Double? {
+    /// `words(p, n)` read as three unaligned loads, when `readable` (≥ 24) bytes at `p` may be.
+    @inline(__always) private static func words(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> (UInt64, UInt64, UInt64) {
+        #if _endian(little)
+        if readable >= 24 {
+            let r = UnsafeRawPointer(p)
+            // The first k bytes of a little-endian word, the rest zeros.
+            @inline(__always) func keep(_ w: UInt64, _ k: Int) -> UInt64 { k >= 8 ? w : k <= 0 ? 0 : w & ((1 &<< UInt64(8 * k)) &- 1) }
+            return (keep(r.loadUnaligned(as: UInt64.self), n), keep(r.loadUnaligned(fromByteOffset: 8, as: UInt64.self), n - 8),
+                    keep(r.loadUnaligned(fromByteOffset: 16, as: UInt64.self), n - 16))
+        }
+        #endif
+        return words(p, n)
+    }
+
+    /// The value of the literal `p[0..<n]` when cached; `readable` bytes at `p` may be read
+    /// (the rest of the line), which lets the key be loaded a word at a time.
+    func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
         guard n <= Self.maximumLength else { return nil }
-        let (a, b, c) = Self.words(p, n)
+        let (a, b, c) = Self.words(p, n, readable: readable)
         let e = entries[Self.slot(a ^ b &* 31 ^ c &* 961)]
         return e.count == n && e.a == a && e.b == b && e.c == c ? e.value : nil
     }

@@ -191,6 +191,14 @@ private extension SectionInput {
 
 private extension LayoutItem {
     static func scan(_ s: inout JSONLineScanner) throws(JSONLineScanner.Bail) -> LayoutItem {
+        // The usual item, `{"height":h}`, byte for byte; anything else (a span, a size, spaces,
+        // another order) is read again from its start below. A bad number bails here as it would there.
+        let start = s.position
+        if s.skip("{\"height\":") {
+            let h = try s.number()
+            if s.take(0x7D) { return LayoutItem(.height(CGFloat(h)), span: 1) }
+            s.position = start
+        }
         var m = JSONLineScanner.Members(), dimension = Dimension.height(0), span = 1
         try s.object { s, key throws(JSONLineScanner.Bail) in
             if key == "height" { try m.once(0); dimension = .height(CGFloat(try s.number())) }

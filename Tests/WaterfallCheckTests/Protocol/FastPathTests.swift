@@ -25,8 +25,8 @@ struct FastPathTests {
 
     /// The request line's fast and strict decodings agree; returns whether the fast path took it.
     @discardableResult
-    private static func checkRequest(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        guard let fast = EngineProtocol.Request.decodeFast(line) else { return false }
+    private static func checkRequest(_ line: [UInt8], cache: NumberTextCache? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Request.decodeFast(line, cache: cache) else { return false }
         let strict = EngineProtocol.Request.decodeStrict(line)
         let text = String(decoding: line.prefix(300), as: UTF8.self)
         guard case .success(let request) = strict.request else {
@@ -38,8 +38,8 @@ struct FastPathTests {
     }
 
     @discardableResult
-    private static func checkReply(_ line: [UInt8], op: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        guard let fast = EngineProtocol.Reply.decodeFast(line, op: op) else { return false }
+    private static func checkReply(_ line: [UInt8], op: String, cache: NumberTextCache? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Reply.decodeFast(line, op: op, cache: cache) else { return false }
         let text = String(decoding: line.prefix(300), as: UTF8.self)
         do {
             let strict = try EngineProtocol.Reply.decodeStrict(line, op: op)
@@ -132,6 +132,40 @@ struct FastPathTests {
         }
     }
 
+    @Test("with the connection's cache: long literals read from it have the strict reader's values, and what continues a literal still counts")
+    func cachedLiterals() {
+        let cache = NumberTextCache()
+        var rng = SplitMix64(seed: 4)
+        var literals = ["106.66666666666667", "131.66666666666669", "-253.33333333333334", "0.30000000000000004", "1.2345678901234568e+17",
+                        "2.2250738585072014e-308", "1234567.8901234567", "12345678901234567.5", "123456789012345678"]
+        for _ in 0..<300 { literals.append("\(Double(rng.next() % 100_000_000) / Double(3 + rng.next() % 1000))") }
+        // Read once (cached), then again, then with bytes that continue or break the literal; followed
+        // by `,`, `]` or `}`, far from the end of the line and near it.
+        for literal in literals {
+            for form in [literal, literal, literal + "5", literal + "e1", literal + "x", literal + " ", literal + ".5", "-" + literal, literal + "0"] {
+                let replies = ["{\"id\":1,\"contentSize\":[\(form),2],\"sections\":[]}", "{\"id\":1,\"contentSize\":[1,\(form)],\"sections\":[]}"]
+                for text in replies {
+                    let line = Array(text.utf8)
+                    let plain = EngineProtocol.Reply.decodeFast(line, op: "layout")
+                    let cached = EngineProtocol.Reply.decodeFast(line, op: "layout", cache: cache)
+                    #expect(plain?.id == cached?.id && plain?.reply == cached?.reply, "\(text)")
+                    Self.checkReply(line, op: "layout", cache: cache)
+                }
+                let requests = ["{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"containerWidth\":\(form),\"columnCount\":1},\"sections\":[]}}",
+                                "{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"columnCount\":1,\"rowSpacing\":\(form)},\"sections\":[]}}",
+                                "{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"containerWidth\":1,\"columnCount\":1},\"sections\":[{\"items\":[{\"height\":\(form)}]}]}}",
+                                "{\"id\":1,\"op\":\"query\",\"rect\":[0,0,0,\(form)]}"]
+                for text in requests {
+                    let line = Array(text.utf8)
+                    let plain = EngineProtocol.Request.decodeFast(line)
+                    let cached = EngineProtocol.Request.decodeFast(line, cache: cache)
+                    #expect(plain?.id == cached?.id && plain?.request == cached?.request, "\(text)")
+                    Self.checkRequest(line, cache: cache)
+                }
+            }
+        }
+    }
+
     @Test("lines outside the subset go to the strict reader: errors, escapes, duplicates, unknown members, trailing bytes")
     func bails() {
         let reply = #"{"id":1,"contentSize":[10,20],"sections":[{"items":[[0,0,10,20]]}]}"#
@@ -177,6 +211,7 @@ struct FastPathTests {
             }
         }
         let alphabet = Array(#"{}[]":,.-+eE0123456789 \ntruefalsnul"#.utf8)
+        let cache = NumberTextCache()
         var accepted = 0
         for round in 0..<12_000 {
             var line = round % 2 == 0 ? requests[Int(rng.next() % UInt64(requests.count))] : replies[Int(rng.next() % UInt64(replies.count))]
@@ -191,7 +226,9 @@ struct FastPathTests {
                     line.insert(contentsOf: line[at..<end], at: at)
                 }
             }
-            let took = round % 2 == 0 ? Self.checkRequest(line) : Self.checkReply(line, op: "layout")
+            // Every fourth pair of rounds with the connection's cache, as the server and the harness read.
+            let cache = round % 8 < 2 ? cache : nil
+            let took = round % 2 == 0 ? Self.checkRequest(line, cache: cache) : Self.checkReply(line, op: "layout", cache: cache)
             if took { accepted += 1 }
         }
         // Many mutations keep the line valid (a digit for a digit): the property was exercised.
