@@ -59,7 +59,6 @@ final class EngineProcess {
     private let stderrLimit: Int
     /// The longest stdout line accepted (``maxLine`` unless a test injects less).
     let lineLimit: Int
-    private var scratch = [UInt8](repeating: 0, count: 65_536)
     private var reaped = false
     /// The wait status once reaped.
     private(set) var waitStatus: Int32?
@@ -401,10 +400,9 @@ final class EngineProcess {
     /// At most 16 chunks per call, so a flooding child cannot keep the loop here.
     private func readAvailable(_ fd: Int32, into buffer: inout [UInt8]) -> Bool {
         for _ in 0..<16 {
-            let n = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = readAppending(fd, to: &buffer, atMost: 65_536)
             if n > 0 {
-                buffer.append(contentsOf: scratch[..<n])
-                if n < scratch.count { return true }
+                if n < 65_536 { return true }
             } else if n == 0 {
                 return false
             } else {

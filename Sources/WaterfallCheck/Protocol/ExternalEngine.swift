@@ -120,13 +120,13 @@ public final class ExternalEngine: LayoutEngine {
         return ids
     }
 
-    /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items).
+    /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items), no allocation.
     static func isFinite(_ input: LayoutInput) -> Bool {
         func ok(_ i: EdgeInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
         func ok(_ s: HeaderFooter?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
         let s = input.layout
-        guard [s.containerWidth, s.columnSpacing, s.rowSpacing, s.tieTolerance, s.minimumContentHeight, s.pixelScale ?? 0]
-            .allSatisfy(\.isFinite), ok(s.sectionInset) else { return false }
+        guard s.containerWidth.isFinite, s.columnSpacing.isFinite, s.rowSpacing.isFinite, s.tieTolerance.isFinite,
+              s.minimumContentHeight.isFinite, (s.pixelScale ?? 0).isFinite, ok(s.sectionInset) else { return false }
         return input.sections.allSatisfy { section in
             ok(section.sectionInset ?? .zero) && ok(section.header) && ok(section.footer) && section.items.allSatisfy {
                 switch $0.dimension {
