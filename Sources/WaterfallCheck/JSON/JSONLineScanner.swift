@@ -98,6 +98,11 @@ struct JSONLineScanner {
         set { i = newValue }
     }
 
+    /// A capacity to reserve for an array about to be read whose elements take at least `each`
+    /// bytes: what the rest of the line could hold, at most 64 (so a short array wastes little and
+    /// a long one grows as usual). Spares the small arrays their first five reallocations.
+    func capacityHint(each: Int) -> Int { min((end - i) / each, 64) }
+
     /// Skips whitespace, then consumes the bytes of `s` (at least two, ASCII) if they come next
     /// exactly. O(1) for up to 16 bytes (word compares).
     @inline(__always) mutating func skip(_ s: StaticString) -> Bool {
@@ -206,6 +211,22 @@ struct JSONLineScanner {
     /// Powers of ten exactly representable as doubles (Clinger's fast path).
     private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
 
+    /// A plain integer of at most seven digits at `i` (most of the protocol's numbers), read from
+    /// one word and consumed; `nil` (nothing consumed) for anything else, which ``numberToken()``
+    /// reads the general way: more digits, a fraction or exponent, a leading zero, the line's end.
+    @inline(__always) private mutating func shortInteger() -> Int? {
+        guard let w = word(at: i) else { return nil }
+        let negative = w & 0xFF == 0x2D
+        let body = negative ? w &>> 8 : w
+        let (n, value) = Self.digits(of: body)
+        // The byte after the digits is in the word (so not a digit) and does not go on with the number.
+        guard n > 0, n < (negative ? 7 : 8) else { return nil }
+        let next = UInt8(truncatingIfNeeded: body &>> UInt64(8 * n))
+        guard next != 0x2E, next | 0x20 != 0x65, n == 1 || body & 0xFF != 0x30 else { return nil }
+        i += negative ? n + 1 : n
+        return negative ? -Int(value) : Int(value)
+    }
+
     /// The value of a long literal at `i` that the cache holds, consumed; `nil` (nothing consumed)
     /// otherwise. The literal is taken to end at the first `,` `]` or `}` within 24 bytes (what
     /// follows a number in the protocol's lines): a cached text was read whole by
@@ -216,8 +237,9 @@ struct JSONLineScanner {
         #if _endian(little)
         // One byte first: a long literal has (nearly always) a digit 15 bytes in; most others do not.
         guard let cache, end - i >= 24, base[i + 15] &- 0x30 < 10 else { return nil }
+        // `,`, or `]` and `}` at once (0x5D | 0x20 = 0x7D, and no other byte becomes 0x7D).
         @inline(__always) func stop(_ w: UInt64) -> UInt64 {
-            Self.zeroBytes(w ^ 0x2C2C_2C2C_2C2C_2C2C) | Self.zeroBytes(w ^ 0x5D5D_5D5D_5D5D_5D5D) | Self.zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D)
+            Self.zeroBytes(w ^ 0x2C2C_2C2C_2C2C_2C2C) | Self.zeroBytes((w | 0x2020_2020_2020_2020) ^ 0x7D7D_7D7D_7D7D_7D7D)
         }
         let r = UnsafeRawPointer(base + i)
         // Bytes 0-15 must not hold the end; the first of bytes 16-23 that is one ends the text.
@@ -256,6 +278,11 @@ struct JSONLineScanner {
     /// Lemire's eight-digit conversion); `nil` when fewer than eight bytes are left.
     @inline(__always) private func digitRun(at k: Int) -> (Int, UInt64)? {
         guard let w = word(at: k) else { return nil }
+        return Self.digits(of: w)
+    }
+
+    /// How many ASCII digits start the little-endian word `w` (0 to 8) and their value.
+    @inline(__always) private static func digits(of w: UInt64) -> (Int, UInt64) {
         // A byte is a digit when its high nibble is 3 and adding 6 keeps it 3. A carry out of a
         // byte (>= 0xFA) only disturbs the bytes after it, and it is itself not a digit.
         let m = ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
@@ -278,6 +305,7 @@ struct JSONLineScanner {
     /// result that overflows or underflows bails.
     private mutating func numberToken() throws(Bail) -> (value: Double, integer: Int, isInteger: Bool) {
         skipSpace()
+        if let v = shortInteger() { return (Double(v), v, true) }
         if let v = cachedLiteral() { return (v, 0, false) }
         let start = i
         let negative = byte == 0x2D

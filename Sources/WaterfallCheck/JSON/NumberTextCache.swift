@@ -54,7 +54,7 @@ final class NumberTextCache {
 
     /// The value of the literal `p[0..<n]` when cached; `readable` bytes at `p` may be read
     /// (the rest of the line), which lets the key be loaded a word at a time.
-    func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
+    @inline(__always) func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
         guard n <= Self.maximumLength else { return nil }
         let (a, b, c) = Self.words(p, n, readable: readable)
         let e = entries[Self.slot(a ^ b &* 31 ^ c &* 961)]

@@ -126,7 +126,11 @@ private extension SectionFrames {
         var m = JSONLineScanner.Members(), out = SectionFrames()
         try s.object { s, key throws(JSONLineScanner.Bail) in
             if key == "header" { try m.once(0); out.header = try s.frame() }
-            else if key == "items" { try m.once(1); try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try s.frame()) } }
+            else if key == "items" {
+                try m.once(1)
+                out.items.reserveCapacity(s.capacityHint(each: 10))  // `[0,0,0,0],`
+                try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try s.frame()) }
+            }
             else if key == "footer" { try m.once(2); out.footer = try s.frame() }
             else { throw .init() }
         }
@@ -181,7 +185,11 @@ private extension SectionInput {
             else if key == "sectionInset" { try m.once(1); out.sectionInset = try s.insets() }
             else if key == "header" { try m.once(2); out.header = try s.supplementary() }
             else if key == "footer" { try m.once(3); out.footer = try s.supplementary() }
-            else if key == "items" { try m.once(4); try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try LayoutItem.scan(&s)) } }
+            else if key == "items" {
+                try m.once(4)
+                out.items.reserveCapacity(s.capacityHint(each: 13))  // `{"height":0},`
+                try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try LayoutItem.scan(&s)) }
+            }
             else { throw .init() }
         }
         guard m.has(4) else { throw .init() }
