@@ -46,7 +46,7 @@ struct JSONBytes {
 
         /// `v` in decimal, two digits per step from the right. O(digits).
         @inline(__always) mutating func digits(_ v: UInt) {
-            // Most protocol integers are below 1000: no digit count, no loop.
+            // Most protocol integers are below 10,000: no digit count, no loop.
             let pairs = JSONBytes.digitPairs.utf8Start
             if v < 10 { byte(UInt8(truncatingIfNeeded: v) &+ 0x30); return }
             if v < 100 { p[0] = pairs[2 * Int(v)]; p[1] = pairs[2 * Int(v) + 1]; p += 2; return }
@@ -55,10 +55,15 @@ struct JSONBytes {
                 p[0] = UInt8(truncatingIfNeeded: v / 100) &+ 0x30; p[1] = pairs[2 * r]; p[2] = pairs[2 * r + 1]; p += 3
                 return
             }
+            if v < 10_000 {
+                let q = Int(v / 100), r = Int(v % 100)
+                p[0] = pairs[2 * q]; p[1] = pairs[2 * q + 1]; p[2] = pairs[2 * r]; p[3] = pairs[2 * r + 1]; p += 4
+                return
+            }
             longDigits(v)
         }
 
-        /// ``digits(_:)`` from 1000 on.
+        /// ``digits(_:)`` from 10,000 on.
         private mutating func longDigits(_ v: UInt) {
             var n = 1
             if v >= 10_000_000_000_000_000_000 { n = 20 } else {
