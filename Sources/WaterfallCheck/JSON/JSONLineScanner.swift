@@ -227,6 +227,27 @@ struct JSONLineScanner {
         return negative ? -Int(value) : Int(value)
     }
 
+    /// A plain decimal at `i`, read from two words and consumed: an integer part of at most seven
+    /// digits (no leading zero), a fraction of at most seven, no exponent, 15 digits in all, so the
+    /// one correctly rounded division ``numberToken()`` would do gives its value. `nil` (nothing
+    /// consumed) otherwise. Called once ``shortInteger()`` has turned the literal down.
+    @inline(__always) private mutating func shortDecimal() -> Double? {
+        guard let w = word(at: i) else { return nil }
+        let negative = w & 0xFF == 0x2D
+        let body = negative ? w &>> 8 : w
+        let (n, whole) = Self.digits(of: body)
+        guard n > 0, n < (negative ? 7 : 8), n == 1 || body & 0xFF != 0x30,
+              UInt8(truncatingIfNeeded: body &>> UInt64(8 * n)) == 0x2E else { return nil }
+        let at = (negative ? i + 1 : i) + n + 1
+        guard let f = word(at: at) else { return nil }
+        let (m, fraction) = Self.digits(of: f)
+        // The byte after the fraction is in the word (so not a digit) and is no exponent.
+        guard m > 0, m < 8, n + m <= 15, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        i = at + m
+        let v = Double(whole &* Self.powerOfTen(m) &+ fraction) / Double(Self.powerOfTen(m))
+        return negative ? -v : v
+    }
+
     /// The value of a literal at `i` that the cache holds (``NumberTextCache/literal(at:)``),
     /// consumed; `nil` (nothing consumed) otherwise. A cached text was read whole by
     /// ``numberToken()`` once, and when the byte after it cannot go on with a number it ends here
@@ -293,6 +314,7 @@ struct JSONLineScanner {
         // A cached literal first (the harness's reply frames hold many): a miss is a load and a compare.
         if let v = cachedLiteral() { return (v, 0, false) }
         if let v = shortInteger() { return (Double(v), v, true) }
+        if let v = shortDecimal() { return (v, 0, false) }
         let start = i
         let negative = byte == 0x2D
         if negative { i += 1 }
