@@ -122,3 +122,29 @@ func benchProtocolSplit() throws {
     }
     try step("decode reply") { i in _ = try EngineProtocol.Reply.decode(replies[i & 7], op: "layout") }
 }
+
+/// A fixed workload for an instruction counter (`valgrind --tool=callgrind --trace-children=yes`),
+/// no timing: `WATERFALL_BENCH_REQUESTS` (default 10,000) pipelined layout requests of the 32-item
+/// inputs to `exec:waterfall-engine reference`, window 64, each reply decoded. Two runs with
+/// different counts give the instructions per request of each side, start-up subtracted:
+/// (total(N₂) − total(N₁)) / (N₂ − N₁), harness and engine process apart.
+func benchProtocolCount() throws {
+    let count = ProcessInfo.processInfo.environment["WATERFALL_BENCH_REQUESTS"].flatMap { Int($0) } ?? 10_000
+    let inputs = (1...8).map { benchInput(items: 32, columns: 3, seed: UInt64($0)) }
+    let c = ExternalEngine.Configuration(arguments: [EngineRegistry.defaultEngineExecutable, "reference"], displayName: "exec: waterfall-engine reference")
+    let ext = try ExternalEngine.start(c)
+    try pipelinedLayouts(ext, inputs, count: count)
+    ext.shutdown()
+    print("\(count) pipelined layout requests (window \(ext.pipelineWindow))")
+}
+
+/// `count` layout requests of `inputs` in turn, `ext`'s whole window kept in flight.
+@inline(never)
+private func pipelinedLayouts(_ ext: ExternalEngine, _ inputs: [LayoutInput], count: Int) throws {
+    let w = ext.pipelineWindow
+    ext.prefetch((0..<min(w, count)).map { .layout(inputs[$0 & 7]) })
+    for i in 0..<count {
+        _ = try ext.layout(inputs[i & 7])
+        if i + w < count { ext.prefetch([.layout(inputs[(i + w) & 7])]) }
+    }
+}

@@ -16,7 +16,8 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("web", benchWeb),
 ]
 /// Groups run only when named.
-let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer)]
+let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer),
+                                                        ("protocol-count", benchProtocolCount)]
 
 let selected = Set(CommandLine.arguments.dropFirst())
 let onDemandNames = Set(onDemand.map(\.name))

@@ -2,7 +2,9 @@ import Foundation
 
 // Compact one-line JSON for the engine protocol (FIXTURE-FORMAT §9): no spaces, same key order
 // and number form as the canonical writer, `layout` in full. Written as bytes into a caller's
-// buffer (the protocol reuses one per connection); the `String` forms wrap the byte forms.
+// buffer (the protocol reuses one per connection) through ``JSONBytes/Cursor``: each run of tokens
+// reserves an upper bound of its bytes (``JSONBytes/maximumNumber`` per number) and is stored with
+// plain pointer stores. The `String` forms wrap the byte forms.
 
 extension CanonicalWriter {
     /// `{"layout":{...},"sections":[...]}`: the `input` of a protocol `layout` request, and (parsed
@@ -14,46 +16,62 @@ extension CanonicalWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Bytes reserved for one item: `,{"size":[w,h],"span":n}` at most.
+    private static let maximumItem = 32 + 2 * JSONBytes.maximumNumber + JSONBytes.maximumInteger
+    /// Bytes reserved for an insets object: `{"top":t,"left":l,"bottom":b,"right":r}` at most.
+    private static let maximumInsets = 40 + 4 * JSONBytes.maximumNumber
+    /// Bytes reserved for a header or footer input: `{"height":h,"inset":{...}}` at most.
+    private static let maximumSupplementary = 24 + JSONBytes.maximumNumber + maximumInsets
+    /// Bytes reserved for one frame and the comma before it: `,[x,y,w,h]` at most.
+    private static let maximumFrame = 8 + 4 * JSONBytes.maximumNumber
+
     /// ``compactInput(_:)`` appended to `out` as UTF-8. O(n) in the items; no allocation per item.
     static func appendCompactInput(_ input: LayoutInput, to out: inout [UInt8]) {
-        JSONBytes.append("{\"layout\":{", to: &out)
-        for (i, (key, value)) in layoutMembers(input.layout, insets: compactInsets).enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: key.utf8)
-            JSONBytes.append("\":", to: &out)
-            out.append(contentsOf: value.utf8)
+        let l = input.layout
+        let names = l.placement.rawValue.utf8.count + l.tieBreak.rawValue.utf8.count
+        JSONBytes.write(to: &out, atMost: 256 + 6 * JSONBytes.maximumNumber + JSONBytes.maximumInteger + maximumInsets + names) { w in
+            w.literal("{\"layout\":{")
+            var first = true
+            forEachLayoutMember(l) { key, value in
+                if !first { w.byte(UInt8(ascii: ",")) }
+                first = false
+                w.byte(UInt8(ascii: "\"")); w.literal(key); w.literal("\":")
+                switch value {
+                case .number(let v): w.number(Double(v))
+                case .integer(let i): w.integer(i)
+                case .insets(let i): insets(i, &w)
+                case .name(let n): w.byte(UInt8(ascii: "\"")); w.text(n); w.byte(UInt8(ascii: "\""))
+                case .optionalNumber(let v): if let v { w.number(Double(v)) } else { w.literal("null") }
+                }
+            }
+            w.literal("},\"sections\":[")
         }
-        JSONBytes.append("},\"sections\":[", to: &out)
         for (i, section) in input.sections.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            if let c = section.columnCount {
-                JSONBytes.append("\"columnCount\":", to: &out); JSONBytes.append(integer: c, to: &out); out.append(UInt8(ascii: ","))
+            JSONBytes.write(to: &out, atMost: 64 + JSONBytes.maximumInteger + maximumInsets + maximumSupplementary) { w in
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                w.byte(UInt8(ascii: "{"))
+                if let c = section.columnCount { w.literal("\"columnCount\":"); w.integer(c); w.byte(UInt8(ascii: ",")) }
+                if let inset = section.sectionInset { w.literal("\"sectionInset\":"); insets(inset, &w); w.byte(UInt8(ascii: ",")) }
+                if let h = section.header { w.literal("\"header\":"); supplementary(h, &w); w.byte(UInt8(ascii: ",")) }
+                w.literal("\"items\":[")
             }
-            if let inset = section.sectionInset {
-                JSONBytes.append("\"sectionInset\":", to: &out); appendInsets(inset, to: &out); out.append(UInt8(ascii: ","))
-            }
-            if let h = section.header {
-                JSONBytes.append("\"header\":", to: &out); appendSupplementary(h, to: &out); out.append(UInt8(ascii: ","))
-            }
-            JSONBytes.append("\"items\":[", to: &out)
-            for (j, item) in section.items.enumerated() {
-                if j > 0 { out.append(UInt8(ascii: ",")) }
+            JSONBytes.write(section.items, to: &out, eachAtMost: maximumItem) { w, item, k in
+                if k > 0 { w.byte(UInt8(ascii: ",")) }
                 switch item.dimension {
                 case .height(let h):
-                    JSONBytes.append("{\"height\":", to: &out); JSONBytes.append(number: Double(h), to: &out)
+                    w.literal("{\"height\":"); w.number(Double(h))
                 case .size(let z):
-                    JSONBytes.append("{\"size\":[", to: &out); JSONBytes.append(number: Double(z.width), to: &out)
-                    out.append(UInt8(ascii: ",")); JSONBytes.append(number: Double(z.height), to: &out); out.append(UInt8(ascii: "]"))
+                    w.literal("{\"size\":["); w.number(Double(z.width))
+                    w.byte(UInt8(ascii: ",")); w.number(Double(z.height)); w.byte(UInt8(ascii: "]"))
                 }
-                if item.span == 1 { out.append(UInt8(ascii: "}")) } else {
-                    JSONBytes.append(",\"span\":", to: &out); JSONBytes.append(integer: item.span, to: &out); out.append(UInt8(ascii: "}"))
-                }
+                if item.span != 1 { w.literal(",\"span\":"); w.integer(item.span) }
+                w.byte(UInt8(ascii: "}"))
             }
-            out.append(UInt8(ascii: "]"))
-            if let f = section.footer { JSONBytes.append(",\"footer\":", to: &out); appendSupplementary(f, to: &out) }
-            out.append(UInt8(ascii: "}"))
+            JSONBytes.write(to: &out, atMost: 16 + maximumSupplementary) { w in
+                w.byte(UInt8(ascii: "]"))
+                if let f = section.footer { w.literal(",\"footer\":"); supplementary(f, &w) }
+                w.byte(UInt8(ascii: "}"))
+            }
         }
         JSONBytes.append("]}", to: &out)
     }
@@ -67,56 +85,64 @@ extension CanonicalWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// ``compactResult(_:)`` appended to `out` as UTF-8. O(n) in the frames; no allocation per frame.
+    /// ``compactResult(_:)`` appended to `out` as UTF-8. O(n) in the frames; no allocation per
+    /// frame, one capacity check per 64 frames.
     static func appendCompactResult(_ result: LayoutResult, to out: inout [UInt8], cache: NumberTextCache? = nil) {
-        JSONBytes.append("\"contentSize\":[", to: &out)
-        JSONBytes.append(number: Double(result.contentSize.width), to: &out, cache: cache)
-        out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(result.contentSize.height), to: &out, cache: cache)
-        JSONBytes.append("],\"sections\":[", to: &out)
+        JSONBytes.write(to: &out, atMost: 32 + 2 * JSONBytes.maximumNumber) { w in
+            w.literal("\"contentSize\":[")
+            w.number(Double(result.contentSize.width), cache: cache)
+            w.byte(UInt8(ascii: ","))
+            w.number(Double(result.contentSize.height), cache: cache)
+            w.literal("],\"sections\":[")
+        }
         for (i, s) in result.sections.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            if let h = s.header { JSONBytes.append("\"header\":", to: &out); appendFrame(h, to: &out, cache: cache); out.append(UInt8(ascii: ",")) }
-            JSONBytes.append("\"items\":[", to: &out)
-            for (j, f) in s.items.enumerated() {
-                if j > 0 { out.append(UInt8(ascii: ",")) }
-                appendFrame(f, to: &out, cache: cache)
+            JSONBytes.write(to: &out, atMost: 32 + maximumFrame) { w in
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                w.byte(UInt8(ascii: "{"))
+                if let h = s.header { w.literal("\"header\":"); frame(h, &w, cache); w.byte(UInt8(ascii: ",")) }
+                w.literal("\"items\":[")
             }
-            out.append(UInt8(ascii: "]"))
-            if let f = s.footer { JSONBytes.append(",\"footer\":", to: &out); appendFrame(f, to: &out, cache: cache) }
-            out.append(UInt8(ascii: "}"))
+            JSONBytes.write(s.items, to: &out, eachAtMost: maximumFrame) { w, f, k in
+                if k > 0 { w.byte(UInt8(ascii: ",")) }
+                frame(f, &w, cache)
+            }
+            JSONBytes.write(to: &out, atMost: 32 + maximumFrame) { w in
+                w.byte(UInt8(ascii: "]"))
+                if let f = s.footer { w.literal(",\"footer\":"); frame(f, &w, cache) }
+                w.byte(UInt8(ascii: "}"))
+            }
         }
         out.append(UInt8(ascii: "]"))
     }
 
-    private static func compactInsets(_ i: EdgeInsets) -> String {
-        var out: [UInt8] = []
-        appendInsets(i, to: &out)
-        return String(decoding: out, as: UTF8.self)
+    /// `{"top":t,"left":l,"bottom":b,"right":r}`: at most ``maximumInsets`` bytes.
+    @inline(__always) private static func insets(_ i: EdgeInsets, _ w: inout JSONBytes.Cursor) {
+        w.literal("{\"top\":"); w.number(Double(i.top))
+        w.literal(",\"left\":"); w.number(Double(i.left))
+        w.literal(",\"bottom\":"); w.number(Double(i.bottom))
+        w.literal(",\"right\":"); w.number(Double(i.right))
+        w.byte(UInt8(ascii: "}"))
     }
 
-    private static func appendInsets(_ i: EdgeInsets, to out: inout [UInt8]) {
-        JSONBytes.append("{\"top\":", to: &out); JSONBytes.append(number: Double(i.top), to: &out)
-        JSONBytes.append(",\"left\":", to: &out); JSONBytes.append(number: Double(i.left), to: &out)
-        JSONBytes.append(",\"bottom\":", to: &out); JSONBytes.append(number: Double(i.bottom), to: &out)
-        JSONBytes.append(",\"right\":", to: &out); JSONBytes.append(number: Double(i.right), to: &out)
-        out.append(UInt8(ascii: "}"))
+    /// `{"height":h}` or `{"height":h,"inset":{...}}`: at most ``maximumSupplementary`` bytes.
+    private static func supplementary(_ s: HeaderFooter, _ w: inout JSONBytes.Cursor) {
+        w.literal("{\"height\":"); w.number(Double(s.height))
+        if let i = s.givenInset { w.literal(",\"inset\":"); insets(i, &w) }
+        w.byte(UInt8(ascii: "}"))
     }
 
-    private static func appendSupplementary(_ s: HeaderFooter, to out: inout [UInt8]) {
-        JSONBytes.append("{\"height\":", to: &out); JSONBytes.append(number: Double(s.height), to: &out)
-        if let i = s.givenInset { JSONBytes.append(",\"inset\":", to: &out); appendInsets(i, to: &out) }
-        out.append(UInt8(ascii: "}"))
+    /// `[x,y,w,h]`: at most ``maximumFrame`` bytes less the comma before it.
+    @inline(__always) static func frame(_ r: CGRect, _ w: inout JSONBytes.Cursor, _ cache: NumberTextCache? = nil) {
+        w.byte(UInt8(ascii: "["))
+        w.number(Double(r.origin.x), cache: cache); w.byte(UInt8(ascii: ","))
+        w.number(Double(r.origin.y), cache: cache); w.byte(UInt8(ascii: ","))
+        w.number(Double(r.size.width), cache: cache); w.byte(UInt8(ascii: ","))
+        w.number(Double(r.size.height), cache: cache)
+        w.byte(UInt8(ascii: "]"))
     }
 
-    /// `[x,y,w,h]`.
+    /// `[x,y,w,h]` appended to `out`.
     static func appendFrame(_ r: CGRect, to out: inout [UInt8], cache: NumberTextCache? = nil) {
-        out.append(UInt8(ascii: "["))
-        JSONBytes.append(number: Double(r.origin.x), to: &out, cache: cache); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.origin.y), to: &out, cache: cache); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.size.width), to: &out, cache: cache); out.append(UInt8(ascii: ","))
-        JSONBytes.append(number: Double(r.size.height), to: &out, cache: cache)
-        out.append(UInt8(ascii: "]"))
+        JSONBytes.write(to: &out, atMost: maximumFrame) { frame(r, &$0, cache) }
     }
 }

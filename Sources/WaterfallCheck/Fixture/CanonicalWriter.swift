@@ -33,21 +33,47 @@ public enum CanonicalWriter {
         object(layoutMembers(s, insets: insets), indent: indent)
     }
 
-    /// The `layout` members in FIXTURE-FORMAT §2's order, each value written (`insets` writes
-    /// `sectionInset`): the one key table of the canonical and the compact writer.
+    /// A `layout` member's value, as ``forEachLayoutMember(_:_:)`` hands it to a writer.
+    enum LayoutValue {
+        case number(CGFloat)
+        case integer(Int)
+        case insets(EdgeInsets)
+        /// An enumeration's raw value: an identifier, written quoted, with nothing to escape.
+        case name(String)
+        /// A number, or `null` for `nil`.
+        case optionalNumber(CGFloat?)
+    }
+
+    /// Calls `body` with each `layout` member in FIXTURE-FORMAT §2's order (`insets` is
+    /// `sectionInset`): the one key table of the canonical and the compact writer. O(1).
+    @inline(__always) static func forEachLayoutMember(_ s: LayoutSettings, _ body: (StaticString, LayoutValue) -> Void) {
+        body("containerWidth", .number(s.containerWidth))
+        body("columnCount", .integer(s.columnCount))
+        body("columnSpacing", .number(s.columnSpacing))
+        body("rowSpacing", .number(s.rowSpacing))
+        body("sectionInset", .insets(s.sectionInset))
+        body("placement", .name(s.placement.rawValue))
+        body("tieTolerance", .number(s.tieTolerance))
+        body("tieBreak", .name(s.tieBreak.rawValue))
+        body("pixelScale", .optionalNumber(s.pixelScale))
+        body("minimumContentHeight", .number(s.minimumContentHeight))
+    }
+
+    /// The `layout` members (``forEachLayoutMember(_:_:)``), each value written, as pairs of key
+    /// and text.
     static func layoutMembers(_ s: LayoutSettings, insets: (EdgeInsets) -> String) -> [(String, String)] {
-        [
-            ("containerWidth", number(s.containerWidth)),
-            ("columnCount", String(s.columnCount)),
-            ("columnSpacing", number(s.columnSpacing)),
-            ("rowSpacing", number(s.rowSpacing)),
-            ("sectionInset", insets(s.sectionInset)),
-            ("placement", quoted(s.placement.rawValue)),
-            ("tieTolerance", number(s.tieTolerance)),
-            ("tieBreak", quoted(s.tieBreak.rawValue)),
-            ("pixelScale", s.pixelScale.map(number) ?? "null"),
-            ("minimumContentHeight", number(s.minimumContentHeight)),
-        ]
+        var m: [(String, String)] = []
+        forEachLayoutMember(s) { key, value in
+            let text: String = switch value {
+            case .number(let v): number(v)
+            case .integer(let i): String(i)
+            case .insets(let i): insets(i)
+            case .name(let n): quoted(n)
+            case .optionalNumber(let v): v.map(number) ?? "null"
+            }
+            m.append((key.description, text))
+        }
+        return m
     }
 
     /// The keys of ``layoutMembers(_:insets:)``, for the reader's "expected one of" message.

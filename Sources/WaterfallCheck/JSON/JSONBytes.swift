@@ -3,7 +3,142 @@ import Foundation
 /// Appends JSON tokens to a byte buffer: the protocol's encoders write a line into one reused
 /// `[UInt8]` with no intermediate `String` per value (FIXTURE-FORMAT §9 lines, compact).
 /// Numbers are written exactly as ``JSONWriter/number(_:)-(Double)`` writes them.
+///
+/// The hot encoders reserve an upper bound of what they write (``write(to:atMost:_:)``) and store
+/// through a ``Cursor``: one capacity check per run of tokens instead of one `Array.append` per byte.
 struct JSONBytes {
+    /// The most bytes ``Cursor/number(_:cache:)`` writes: `-2.2250738585072014e-308` is 24 (an
+    /// integer below 10^15 at most 16, `-Infinity` 9); a cached literal is stored as 24 bytes.
+    static let maximumNumber = 24
+    /// The most bytes ``Cursor/integer(_:)`` writes: `-9223372036854775808`.
+    static let maximumInteger = 20
+
+    /// A write position inside memory reserved by ``write(to:atMost:_:)``: every store is a plain
+    /// pointer store, with no capacity check, so the caller's bound must cover what it writes
+    /// (``maximumNumber`` per number, ``maximumInteger`` per integer, a literal's length).
+    struct Cursor {
+        fileprivate(set) var p: UnsafeMutablePointer<UInt8>
+
+        @inline(__always) mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
+
+        /// The ASCII bytes of `s` (a literal: keys, punctuation).
+        @inline(__always) mutating func literal(_ s: StaticString) {
+            let n = s.utf8CodeUnitCount
+            p.update(from: s.utf8Start, count: n)
+            p += n
+        }
+
+        /// The UTF-8 of `s` as it is (no quoting): at most `s.utf8.count` bytes.
+        @inline(__always) mutating func text(_ s: String) {
+            for b in s.utf8 { byte(b) }
+        }
+
+        /// A decimal integer: at most ``maximumInteger`` bytes.
+        @inline(__always) mutating func integer(_ v: Int) {
+            if v < 0 {
+                byte(UInt8(ascii: "-"))
+                // -Int.min overflows: write its magnitude through UInt.
+                digits(0 &- UInt(bitPattern: v))
+            } else {
+                digits(UInt(v))
+            }
+        }
+
+        /// `v` in decimal, two digits per step from the right. O(digits).
+        @inline(__always) mutating func digits(_ v: UInt) {
+            // Most protocol integers are below 10,000: no digit count, no loop.
+            let pairs = JSONBytes.digitPairs.utf8Start
+            if v < 10 { byte(UInt8(truncatingIfNeeded: v) &+ 0x30); return }
+            if v < 100 { p[0] = pairs[2 * Int(v)]; p[1] = pairs[2 * Int(v) + 1]; p += 2; return }
+            if v < 1000 {
+                let r = Int(v % 100)
+                p[0] = UInt8(truncatingIfNeeded: v / 100) &+ 0x30; p[1] = pairs[2 * r]; p[2] = pairs[2 * r + 1]; p += 3
+                return
+            }
+            if v < 10_000 {
+                let q = Int(v / 100), r = Int(v % 100)
+                p[0] = pairs[2 * q]; p[1] = pairs[2 * q + 1]; p[2] = pairs[2 * r]; p[3] = pairs[2 * r + 1]; p += 4
+                return
+            }
+            longDigits(v)
+        }
+
+        /// ``digits(_:)`` from 10,000 on.
+        private mutating func longDigits(_ v: UInt) {
+            var n = 1
+            if v >= 10_000_000_000_000_000_000 { n = 20 } else {
+                var t: UInt = 10
+                while v >= t { n += 1; t &*= 10 }
+            }
+            let pairs = JSONBytes.digitPairs.utf8Start
+            var q = p + n, x = v
+            while x >= 100 {
+                let r = Int(x % 100)
+                x /= 100
+                q -= 2
+                q[0] = pairs[2 * r]; q[1] = pairs[2 * r + 1]
+            }
+            if x >= 10 { q[-2] = pairs[2 * Int(x)]; q[-1] = pairs[2 * Int(x) + 1] } else { q[-1] = UInt8(truncatingIfNeeded: x) &+ 0x30 }
+            p += n
+        }
+
+        /// `v` as ``JSONWriter/number(_:)-(Double)`` writes it: an integer without a fraction
+        /// below 1e15, else Swift's shortest round-trip form; at most ``maximumNumber`` bytes.
+        /// `cache` (one per protocol connection) keeps the text of recent non-integers.
+        @inline(__always) mutating func number(_ v: Double, cache: NumberTextCache? = nil) {
+            // NaN and the infinities fail the comparison; -0 is written 0.
+            if abs(v) < 1e15, Double(Int64(v)) == v { integer(Int(Int64(v))); return }
+            if let cache, let n = cache.write(v, to: p) { p += n; return }
+            longNumber(v, cache: cache)
+        }
+
+        /// ``number(_:cache:)`` for a value that is not a small integer and not cached.
+        private mutating func longNumber(_ v: Double, cache: NumberTextCache?) {
+            var s = JSONWriter.number(v)
+            s.withUTF8 { t in
+                p.update(from: t.baseAddress!, count: t.count)
+                if let cache, v.isFinite { cache.store(v, written: t.baseAddress!, count: t.count) }
+                p += t.count
+            }
+        }
+    }
+
+    /// `00` to `99`: the two digits of `k` at `2k`.
+    fileprivate static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Appends to `out` what `body` writes through a ``Cursor``, which must be at most `maximum`
+    /// bytes (the caller's bound, from ``maximumNumber`` and friends; past it the program traps).
+    /// One capacity check, growth geometric: O(bytes written) amortised, plus zero allocations
+    /// once `out` has grown to its working size.
+    @inline(__always) static func write(to out: inout [UInt8], atMost maximum: Int, _ body: (inout Cursor) -> Void) {
+        out.append(addingCapacity: maximum) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in
+                let start = buffer.baseAddress!
+                var c = Cursor(p: start)
+                body(&c)
+                count = c.p - start
+            }
+        }
+    }
+
+    /// Appends `elements` to `out`, each written by `body` (given the cursor, the element and its
+    /// index) in at most `each` bytes: one ``write(to:atMost:_:)`` per 64 elements, so a long
+    /// array never reserves more than 64 × `each` bytes at once. O(bytes written).
+    @inline(__always) static func write<T>(_ elements: [T], to out: inout [UInt8], eachAtMost each: Int,
+                                           _ body: (inout Cursor, T, Int) -> Void) {
+        elements.withUnsafeBufferPointer { e in
+            var j = 0
+            while j < e.count {
+                let end = min(j + 64, e.count)
+                write(to: &out, atMost: (end - j) * each) { w in
+                    for k in j..<end { body(&w, e[k], k) }
+                }
+                j = end
+            }
+        }
+    }
+
     /// Appends the ASCII bytes of `s` (a literal: keys, punctuation).
     @inline(__always) static func append(_ s: StaticString, to out: inout [UInt8]) {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
@@ -17,42 +152,14 @@ struct JSONBytes {
         out.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 
-    /// Appends a decimal integer. No allocation.
+    /// Appends a decimal integer. No allocation once `out` has room.
     static func append(integer v: Int, to out: inout [UInt8]) {
-        if v < 0 {
-            out.append(UInt8(ascii: "-"))
-            // -Int.min overflows: write its magnitude through UInt.
-            appendDigits(UInt(bitPattern: v).magnitudeOfNegative, to: &out)
-        } else {
-            appendDigits(UInt(v), to: &out)
-        }
+        write(to: &out, atMost: maximumInteger) { $0.integer(v) }
     }
 
-    private static func appendDigits(_ v: UInt, to out: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits at most
-        var n = 0
-        var x = v
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[23 - n] = UInt8(truncatingIfNeeded: x % 10) + 0x30; x /= 10; n += 1 } while x > 0
-            append(raw: UnsafeRawBufferPointer(rebasing: d[(24 - n)...]), to: &out)
-        }
-    }
-
-    /// Appends `v` as ``JSONWriter/number(_:)-(Double)`` writes it: an integer without a fraction
-    /// below 1e15, else Swift's shortest round-trip form.
-    /// `cache` (one per protocol connection) keeps the text of recent non-integers.
+    /// Appends `v` as ``JSONWriter/number(_:)-(Double)`` writes it (``Cursor/number(_:cache:)``).
     static func append(number v: Double, to out: inout [UInt8], cache: NumberTextCache? = nil) {
-        if v.isFinite, abs(v) < 1e15, v.rounded(.towardZero) == v {
-            if v == 0 && v.sign == .minus { append(integer: 0, to: &out); return }
-            append(integer: Int(v), to: &out)
-            return
-        }
-        if let cache, cache.append(v, to: &out) { return }
-        var s = JSONWriter.number(v)
-        s.withUTF8 { t in
-            out.append(contentsOf: t)
-            if let cache, v.isFinite { cache.store(v, written: t.baseAddress!, count: t.count) }
-        }
+        write(to: &out, atMost: maximumNumber) { $0.number(v, cache: cache) }
     }
 
     /// Appends a string literal as ``JSONWriter/quoted(_:)`` writes it.
@@ -60,9 +167,4 @@ struct JSONBytes {
         var q = JSONWriter.quoted(s)
         q.withUTF8 { out.append(contentsOf: $0) }
     }
-}
-
-private extension UInt {
-    /// For the bit pattern of a negative Int: its magnitude.
-    var magnitudeOfNegative: UInt { 0 &- self }
 }

@@ -26,8 +26,21 @@ struct JSONLineScanner {
         let count: Int
 
         /// Whether the key is exactly `s` (ASCII).
-        static func == (k: Key, s: StaticString) -> Bool {
-            k.count == s.utf8CodeUnitCount && memcmp(k.start, s.utf8Start, k.count) == 0
+        /// Inline word compares (first and last word, overlapping) for keys of up to 16 bytes.
+        @inline(__always) static func == (k: Key, s: StaticString) -> Bool {
+            let n = s.utf8CodeUnitCount
+            guard k.count == n else { return false }
+            let a = UnsafeRawPointer(k.start), b = UnsafeRawPointer(s.utf8Start)
+            @inline(__always) func same<T: FixedWidthInteger>(_: T.Type, _ at: Int) -> Bool {
+                a.loadUnaligned(fromByteOffset: at, as: T.self) == b.loadUnaligned(fromByteOffset: at, as: T.self)
+            }
+            switch n {
+            case 0: return true
+            case 1...3: return same(UInt8.self, 0) && same(UInt8.self, n / 2) && same(UInt8.self, n - 1)
+            case 4...7: return same(UInt32.self, 0) && same(UInt32.self, n - 4)
+            case 8...16: return same(UInt64.self, 0) && same(UInt64.self, n - 8)
+            default: return memcmp(a, b, n) == 0
+            }
         }
     }
 
@@ -69,14 +82,39 @@ struct JSONLineScanner {
 
     private init(base: UnsafePointer<UInt8>, end: Int, cache: NumberTextCache?) { self.base = base; self.end = end; self.cache = cache }
 
+    /// The high bit of each byte of `w` that is zero, and perhaps of bytes after one that is.
+    @inline(__always) private static func zeroBytes(_ w: UInt64) -> UInt64 { (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 }
+
     @inline(__always) private var byte: UInt8 { i < end ? base[i] : 0 }
 
     @inline(__always) private mutating func skipSpace() {
         while i < end, base[i] == 0x20 || base[i] == 0x09 || base[i] == 0x0D || base[i] == 0x0A { i += 1 }
     }
 
+    /// The read position, in bytes from the line's start: a caller that looks ahead (``skip(_:)``)
+    /// sets it back to read the same bytes the general way.
+    var position: Int {
+        get { i }
+        set { i = newValue }
+    }
+
+    /// A capacity to reserve for an array about to be read whose elements take at least `each`
+    /// bytes: what the rest of the line could hold, at most 64 (so a short array wastes little and
+    /// a long one grows as usual). Spares the small arrays their first five reallocations.
+    func capacityHint(each: Int) -> Int { min((end - i) / each, 64) }
+
+    /// Skips whitespace, then consumes the bytes of `s` (at least two, ASCII) if they come next
+    /// exactly. O(1) for up to 16 bytes (word compares).
+    @inline(__always) mutating func skip(_ s: StaticString) -> Bool {
+        skipSpace()
+        let n = s.utf8CodeUnitCount
+        guard end - i >= n, Key(start: base + i, count: n) == s else { return false }
+        i += n
+        return true
+    }
+
     /// Skips whitespace, then consumes `c` if it is next.
-    @inline(__always) private mutating func take(_ c: UInt8) -> Bool {
+    @inline(__always) mutating func take(_ c: UInt8) -> Bool {
         skipSpace()
         if byte == c { i += 1; return true }
         return false
@@ -142,6 +180,14 @@ struct JSONLineScanner {
     mutating func string() throws(Bail) -> Key {
         try expect(0x22)
         let start = i
+        // Eight bytes at a time up to the first that is `"`, `\\`, a control byte or non-ASCII
+        // (the lowest flagged byte is exact: a borrow only runs upward from a flagged byte).
+        while let w = word(at: i) {
+            let m = (w | ((w &- 0x2020_2020_2020_2020) & ~w)
+                     | Self.zeroBytes(w ^ 0x2222_2222_2222_2222) | Self.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)) & 0x8080_8080_8080_8080
+            if m != 0 { i += m.trailingZeroBitCount &>> 3; break }
+            i += 8
+        }
         while i < end {
             let c = base[i]
             if c == 0x22 { i += 1; return Key(start: base + start, count: i - 1 - start) }
@@ -165,12 +211,110 @@ struct JSONLineScanner {
     /// Powers of ten exactly representable as doubles (Clinger's fast path).
     private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
 
-    /// One number literal: JSON's grammar, checked byte by byte. At most 19 significant digits
-    /// are accumulated; a literal whose value is not exactly `digits × 10^e` with digits ≤ 2^53 and
-    /// |e| ≤ 22 (one correctly rounded IEEE operation, Clinger 1990) goes through Swift's own
-    /// correctly rounded `Double(_:)`, and a result that overflows or underflows bails.
+    /// A plain integer of at most seven digits at `i` (most of the protocol's numbers), read from
+    /// one word and consumed; `nil` (nothing consumed) for anything else, which ``numberToken()``
+    /// reads the general way: more digits, a fraction or exponent, a leading zero, the line's end.
+    @inline(__always) private mutating func shortInteger() -> Int? {
+        guard let w = word(at: i) else { return nil }
+        let negative = w & 0xFF == 0x2D
+        let body = negative ? w &>> 8 : w
+        let (n, value) = Self.digits(of: body)
+        // The byte after the digits is in the word (so not a digit) and does not go on with the number.
+        guard n > 0, n < (negative ? 7 : 8) else { return nil }
+        let next = UInt8(truncatingIfNeeded: body &>> UInt64(8 * n))
+        guard next != 0x2E, next | 0x20 != 0x65, n == 1 || body & 0xFF != 0x30 else { return nil }
+        i += negative ? n + 1 : n
+        return negative ? -Int(value) : Int(value)
+    }
+
+    /// A plain decimal at `i`, read from two words and consumed: an integer part of at most seven
+    /// digits (no leading zero), a fraction of at most seven, no exponent, 15 digits in all, so the
+    /// one correctly rounded division ``numberToken()`` would do gives its value. `nil` (nothing
+    /// consumed) otherwise. Called once ``shortInteger()`` has turned the literal down.
+    @inline(__always) private mutating func shortDecimal() -> Double? {
+        guard let w = word(at: i) else { return nil }
+        let negative = w & 0xFF == 0x2D
+        let body = negative ? w &>> 8 : w
+        let (n, whole) = Self.digits(of: body)
+        guard n > 0, n < (negative ? 7 : 8), n == 1 || body & 0xFF != 0x30,
+              UInt8(truncatingIfNeeded: body &>> UInt64(8 * n)) == 0x2E else { return nil }
+        let at = (negative ? i + 1 : i) + n + 1
+        guard let f = word(at: at) else { return nil }
+        let (m, fraction) = Self.digits(of: f)
+        // The byte after the fraction is in the word (so not a digit) and is no exponent.
+        guard m > 0, m < 8, n + m <= 15, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        i = at + m
+        let v = Double(whole &* Self.powerOfTen(m) &+ fraction) / Double(Self.powerOfTen(m))
+        return negative ? -v : v
+    }
+
+    /// The value of a literal at `i` that the cache holds (``NumberTextCache/literal(at:)``),
+    /// consumed; `nil` (nothing consumed) otherwise. A cached text was read whole by
+    /// ``numberToken()`` once, and when the byte after it cannot go on with a number it ends here
+    /// too, so the grammar check and the value are that reading's. O(1): four word loads.
+    @inline(__always) private mutating func cachedLiteral() -> Double? {
+        guard let cache, end - i > NumberTextCache.maximumLength, let (v, n) = cache.literal(at: base + i) else { return nil }
+        // What could go on with a number: a digit, `.`, `e`, `E`, `+`, `-`.
+        let t = base[i + n]
+        guard !(t &- 0x30 < 10 || t == 0x2E || t | 0x20 == 0x65 || t == 0x2B || t == 0x2D) else { return nil }
+        i += n
+        return v
+    }
+
+    /// 10^`n` for `n` in 1...8 (a run of ``digitRun(at:)``).
+    @inline(__always) private static func powerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
+
+    /// The eight bytes at `base[k...]` as one little-endian word, when the line has them.
+    @inline(__always) private func word(at k: Int) -> UInt64? {
+        end - k >= 8 ? UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) : nil
+    }
+
+    /// How many ASCII digits start at `base[k]` (0 to 8) and their value, read as one word (SWAR:
+    /// Lemire's eight-digit conversion); `nil` when fewer than eight bytes are left.
+    @inline(__always) private func digitRun(at k: Int) -> (Int, UInt64)? {
+        guard let w = word(at: k) else { return nil }
+        return Self.digits(of: w)
+    }
+
+    /// How many ASCII digits start the little-endian word `w` (0 to 8) and their value.
+    @inline(__always) private static func digits(of w: UInt64) -> (Int, UInt64) {
+        // A byte is a digit when its high nibble is 3 and adding 6 keeps it 3. A carry out of a
+        // byte (>= 0xFA) only disturbs the bytes after it, and it is itself not a digit.
+        let m = ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+            | (((w &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+        let n = m == 0 ? 8 : m.trailingZeroBitCount &>> 3
+        guard n > 0 else { return (0, 0) }
+        // The n digits as the low end of an eight-digit number (leading zeros), then pairs,
+        // quads and the whole: each step merges neighbouring lanes.
+        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &<< UInt64(8 * (8 - n))
+        v = (v &* 10 &+ (v &>> 8)) & 0x00FF_00FF_00FF_00FF
+        v = (v &* 100 &+ (v &>> 16)) & 0x0000_FFFF_0000_FFFF
+        v = (v &* 10_000 &+ (v &>> 32)) & 0xFFFF_FFFF
+        return (n, v)
+    }
+
+    /// One number literal: JSON's grammar, checked byte by byte (runs of digits eight at a time,
+    /// ``digitRun(at:)``). At most 19 significant digits are accumulated; a literal whose value is
+    /// not exactly `digits × 10^e` with digits ≤ 2^53 and |e| ≤ 22 (one correctly rounded IEEE
+    /// operation, Clinger 1990) goes through Swift's own correctly rounded `Double(_:)`, and a
+    /// result that overflows or underflows bails.
     private mutating func numberToken() throws(Bail) -> (value: Double, integer: Int, isInteger: Bool) {
         skipSpace()
+        // A cached literal first (the harness's reply frames hold many): a miss is a load and a compare.
+        if let v = cachedLiteral() { return (v, 0, false) }
+        if let v = shortInteger() { return (Double(v), v, true) }
+        if let v = shortDecimal() { return (v, 0, false) }
         let start = i
         let negative = byte == 0x2D
         if negative { i += 1 }
@@ -183,7 +327,13 @@ struct JSONLineScanner {
             i += 1
             if isDigit(byte) { throw Bail() }
         } else {
-            while isDigit(byte) {
+            while true {
+                // Eight digits at a time while they all count; the rest a digit at a time.
+                if let (n, value) = digitRun(at: i), n > 0, significant + n <= 19 {
+                    digits = digits &* Self.powerOfTen(n) &+ value; significant += n; i += n
+                    if n < 8 { break } else { continue }
+                }
+                guard isDigit(byte) else { break }
                 if significant < 19 { digits = digits &* 10 &+ UInt64(byte &- 0x30); significant += 1 } else { significant = 20; scale += 1 }
                 i += 1
             }
@@ -193,7 +343,12 @@ struct JSONLineScanner {
             isInteger = false
             i += 1
             guard isDigit(byte) else { throw Bail() }
-            while isDigit(byte) {
+            while true {
+                if digits != 0, let (n, value) = digitRun(at: i), n > 0, significant + n <= 19 {
+                    digits = digits &* Self.powerOfTen(n) &+ value; significant += n; scale -= n; i += n
+                    if n < 8 { break } else { continue }
+                }
+                guard isDigit(byte) else { break }
                 if significant < 19 && (digits != 0 || byte != 0x30) {
                     digits = digits &* 10 &+ UInt64(byte &- 0x30); significant += 1; scale -= 1
                 } else if digits == 0 {
@@ -228,7 +383,7 @@ struct JSONLineScanner {
             let v = scale >= 0 ? m * Self.powers[scale] : m / Self.powers[-scale]
             return (negative ? -v : v, 0, false)
         }
-        if let v = cache?.value(of: base + start, count: i - start) { return (v, 0, false) }
+        if let v = cache?.value(of: base + start, count: i - start, readable: end - start) { return (v, 0, false) }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
         guard let v = Double(text), v.isFinite, v.isNormal else { throw Bail() }
         cache?.store(v, read: base + start, count: i - start)

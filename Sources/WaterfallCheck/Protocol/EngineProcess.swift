@@ -14,7 +14,8 @@ import Foundation
 /// and non-blocking; one `poll()` loop writes the request, reads stdout and drains stderr, so a
 /// child blocked on a full stderr pipe can never deadlock the harness. SIGPIPE is ignored in
 /// the harness (a write to a dead engine returns `EPIPE`) and reset to default in the child.
-/// Used from one thread at a time.
+/// Used from one thread at a time, so its mutable state is `@exclusivity(unchecked)` (no runtime
+/// exclusivity check per access).
 final class EngineProcess {
     /// What one ``exchange(_:deadline:)`` produced.
     enum Outcome {
@@ -43,26 +44,25 @@ final class EngineProcess {
     private let separator: UInt8
 
     let pid: pid_t
-    private var stdinFD: Int32
-    private var stdoutFD: Int32
-    private var stderrFD: Int32
+    @exclusivity(unchecked) private var stdinFD: Int32
+    @exclusivity(unchecked) private var stdoutFD: Int32
+    @exclusivity(unchecked) private var stderrFD: Int32
     /// Bytes read from stdout; `out[outStart...]` is not yet returned, `out[outStart..<scanned]`
     /// holds no `\n`.
-    private var out: [UInt8] = []
-    private var outStart = 0
-    private var scanned = 0
+    @exclusivity(unchecked) private var out: [UInt8] = []
+    @exclusivity(unchecked) private var outStart = 0
+    @exclusivity(unchecked) private var scanned = 0
     /// Request bytes queued for stdin; `pending[pendingStart...]` is not yet written.
-    private var pending: [UInt8] = []
-    private var pendingStart = 0
-    private var pollSet = [pollfd](repeating: pollfd(), count: 3)
-    private var err: [UInt8] = []
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var pendingStart = 0
+    @exclusivity(unchecked) private var pollSet = [pollfd](repeating: pollfd(), count: 3)
+    @exclusivity(unchecked) private var err: [UInt8] = []
     private let stderrLimit: Int
     /// The longest stdout line accepted (``maxLine`` unless a test injects less).
     let lineLimit: Int
-    private var scratch = [UInt8](repeating: 0, count: 65_536)
-    private var reaped = false
+    @exclusivity(unchecked) private var reaped = false
     /// The wait status once reaped.
-    private(set) var waitStatus: Int32?
+    @exclusivity(unchecked) private(set) var waitStatus: Int32?
 
     /// The `DispatchTime.now().uptimeNanoseconds` instant `seconds` from now; `seconds` is
     /// clamped to [0, a year], so no value can overflow the conversion (D14).
@@ -401,10 +401,9 @@ final class EngineProcess {
     /// At most 16 chunks per call, so a flooding child cannot keep the loop here.
     private func readAvailable(_ fd: Int32, into buffer: inout [UInt8]) -> Bool {
         for _ in 0..<16 {
-            let n = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = readAppending(fd, to: &buffer, atMost: 65_536)
             if n > 0 {
-                buffer.append(contentsOf: scratch[..<n])
-                if n < scratch.count { return true }
+                if n < 65_536 { return true }
             } else if n == 0 {
                 return false
             } else {

@@ -126,7 +126,11 @@ private extension SectionFrames {
         var m = JSONLineScanner.Members(), out = SectionFrames()
         try s.object { s, key throws(JSONLineScanner.Bail) in
             if key == "header" { try m.once(0); out.header = try s.frame() }
-            else if key == "items" { try m.once(1); try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try s.frame()) } }
+            else if key == "items" {
+                try m.once(1)
+                out.items.reserveCapacity(s.capacityHint(each: 10))  // `[0,0,0,0],`
+                try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try s.frame()) }
+            }
             else if key == "footer" { try m.once(2); out.footer = try s.frame() }
             else { throw .init() }
         }
@@ -181,7 +185,11 @@ private extension SectionInput {
             else if key == "sectionInset" { try m.once(1); out.sectionInset = try s.insets() }
             else if key == "header" { try m.once(2); out.header = try s.supplementary() }
             else if key == "footer" { try m.once(3); out.footer = try s.supplementary() }
-            else if key == "items" { try m.once(4); try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try LayoutItem.scan(&s)) } }
+            else if key == "items" {
+                try m.once(4)
+                out.items.reserveCapacity(s.capacityHint(each: 13))  // `{"height":0},`
+                try s.array { s throws(JSONLineScanner.Bail) in out.items.append(try LayoutItem.scan(&s)) }
+            }
             else { throw .init() }
         }
         guard m.has(4) else { throw .init() }
@@ -191,6 +199,14 @@ private extension SectionInput {
 
 private extension LayoutItem {
     static func scan(_ s: inout JSONLineScanner) throws(JSONLineScanner.Bail) -> LayoutItem {
+        // The usual item, `{"height":h}`, byte for byte; anything else (a span, a size, spaces,
+        // another order) is read again from its start below. A bad number bails here as it would there.
+        let start = s.position
+        if s.skip("{\"height\":") {
+            let h = try s.number()
+            if s.take(0x7D) { return LayoutItem(.height(CGFloat(h)), span: 1) }
+            s.position = start
+        }
         var m = JSONLineScanner.Members(), dimension = Dimension.height(0), span = 1
         try s.object { s, key throws(JSONLineScanner.Bail) in
             if key == "height" { try m.once(0); dimension = .height(CGFloat(try s.number())) }

@@ -110,17 +110,20 @@ public enum EngineProtocol {
         /// ``encode(id:)`` appended to `out` (a buffer the caller reuses), without `\n`.
         /// O(size of the input); no allocation per item.
         public func encode(id: Int, into out: inout [UInt8]) {
-            JSONBytes.append("{\"id\":", to: &out)
-            JSONBytes.append(integer: id, to: &out)
             switch self {
             case .layout(let input):
-                JSONBytes.append(",\"op\":\"layout\",\"input\":", to: &out)
+                JSONBytes.write(to: &out, atMost: 32 + JSONBytes.maximumInteger) { w in
+                    w.literal("{\"id\":"); w.integer(id); w.literal(",\"op\":\"layout\",\"input\":")
+                }
                 CanonicalWriter.appendCompactInput(input, to: &out)
+                out.append(UInt8(ascii: "}"))
             case .query(let r):
-                JSONBytes.append(",\"op\":\"query\",\"rect\":", to: &out)
-                CanonicalWriter.appendFrame(r, to: &out)
+                JSONBytes.write(to: &out, atMost: 40 + JSONBytes.maximumInteger + 4 * JSONBytes.maximumNumber) { w in
+                    w.literal("{\"id\":"); w.integer(id); w.literal(",\"op\":\"query\",\"rect\":")
+                    CanonicalWriter.frame(r, &w)
+                    w.byte(UInt8(ascii: "}"))
+                }
             }
-            out.append(UInt8(ascii: "}"))
         }
 
         /// Decodes a request line.
@@ -203,36 +206,37 @@ public enum EngineProtocol {
 
         /// ``encode(id:into:)`` with the connection's ``NumberTextCache``.
         func encode(id: Int?, into out: inout [UInt8], cache: NumberTextCache?) {
-            JSONBytes.append("{\"id\":", to: &out)
-            if let id { JSONBytes.append(integer: id, to: &out) } else { JSONBytes.append("null", to: &out) }
+            JSONBytes.write(to: &out, atMost: 8 + JSONBytes.maximumInteger) { w in
+                w.literal("{\"id\":")
+                if let id { w.integer(id) } else { w.literal("null") }
+            }
             switch self {
             case .layout(let r):
                 out.append(UInt8(ascii: ","))
                 CanonicalWriter.appendCompactResult(r, to: &out, cache: cache)
             case .elements(let ids):
-                JSONBytes.append(",\"items\":[", to: &out)
-                var first = true
-                for e in ids where e.kind == .item {
-                    if !first { out.append(UInt8(ascii: ",")) }
-                    first = false
-                    out.append(UInt8(ascii: "["))
-                    JSONBytes.append(integer: e.section, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    JSONBytes.append(integer: e.item, to: &out)
-                    out.append(UInt8(ascii: "]"))
-                }
-                func sections(_ key: StaticString, _ kind: ElementID.Kind) {
-                    JSONBytes.append(key, to: &out)
+                // Each element is at most `[s,i],` (two integers and four bytes).
+                JSONBytes.write(to: &out, atMost: 48 + ids.count * (4 + 2 * JSONBytes.maximumInteger)) { w in
+                    w.literal(",\"items\":[")
                     var first = true
-                    for e in ids where e.kind == kind {
-                        if !first { out.append(UInt8(ascii: ",")) }
+                    for e in ids where e.kind == .item {
+                        if !first { w.byte(UInt8(ascii: ",")) }
                         first = false
-                        JSONBytes.append(integer: e.section, to: &out)
+                        w.byte(UInt8(ascii: "[")); w.integer(e.section); w.byte(UInt8(ascii: ",")); w.integer(e.item); w.byte(UInt8(ascii: "]"))
                     }
+                    func sections(_ key: StaticString, _ kind: ElementID.Kind) {
+                        w.literal(key)
+                        var first = true
+                        for e in ids where e.kind == kind {
+                            if !first { w.byte(UInt8(ascii: ",")) }
+                            first = false
+                            w.integer(e.section)
+                        }
+                    }
+                    sections("],\"headers\":[", .header)
+                    sections("],\"footers\":[", .footer)
+                    w.byte(UInt8(ascii: "]"))
                 }
-                sections("],\"headers\":[", .header)
-                sections("],\"footers\":[", .footer)
-                out.append(UInt8(ascii: "]"))
             case .error(let code, let message):
                 JSONBytes.append(",\"error\":", to: &out)
                 JSONBytes.append(quoted: code.rawValue, to: &out)

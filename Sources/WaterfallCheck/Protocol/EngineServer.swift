@@ -125,7 +125,6 @@ public struct LineReader {
     private var scanned = 0
     private var skipping = false
     private var atEnd = false
-    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     public init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
 
@@ -136,7 +135,7 @@ public struct LineReader {
     /// to read (and perhaps block): a server flushes its replies there.
     public mutating func next(beforeWaiting: () -> Void) -> Item? {
         while true {
-            if let nl = buffer[max(start, scanned)...].firstIndex(of: 0x0A) {
+            if let nl = Self.newline(in: buffer, from: max(start, scanned)) {
                 defer { start = nl + 1; scanned = start; compact() }
                 if skipping { skipping = false; continue }
                 return nl - start > maxLine ? .tooLong : .line(Array(buffer[start..<nl]))
@@ -154,14 +153,36 @@ public struct LineReader {
                 return .line(Array(buffer[start...]))
             }
             beforeWaiting()
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
+            let n = readAppending(fd, to: &buffer, atMost: 65_536)
+            if n > 0 { continue } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
+        }
+    }
+
+    /// The index of the first `\n` in `buffer[from...]` (memchr), or `nil`.
+    private static func newline(in buffer: [UInt8], from: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { b in
+            guard from < b.count, let p = memchr(b.baseAddress! + from, 0x0A, b.count - from) else { return nil }
+            return UnsafeRawPointer(p) - UnsafeRawPointer(b.baseAddress!)
         }
     }
 
     private mutating func compact() {
         if start > 65_536 && start * 2 > buffer.count { buffer.removeFirst(start); scanned -= start; start = 0 }
     }
+}
+
+/// One `read(2)` of at most `count` bytes from `fd` straight into `buffer`'s spare room (no copy
+/// through a chunk), which grows geometrically. Returns what `read` returned (`errno` is set when
+/// it is negative); `buffer` gains the bytes read.
+func readAppending(_ fd: Int32, to buffer: inout [UInt8], atMost count: Int) -> Int {
+    var n = 0
+    buffer.append(addingCapacity: count) { span in
+        span.withUnsafeMutableBufferPointer { b, initialized in
+            n = read(fd, b.baseAddress!, b.count)
+            initialized = max(n, 0)
+        }
+    }
+    return n
 }
 
 /// Serves `engine` over protocol `waterfall-engine/1` on standard input and output until end

@@ -25,8 +25,8 @@ struct FastPathTests {
 
     /// The request line's fast and strict decodings agree; returns whether the fast path took it.
     @discardableResult
-    private static func checkRequest(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        guard let fast = EngineProtocol.Request.decodeFast(line) else { return false }
+    private static func checkRequest(_ line: [UInt8], cache: NumberTextCache? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Request.decodeFast(line, cache: cache) else { return false }
         let strict = EngineProtocol.Request.decodeStrict(line)
         let text = String(decoding: line.prefix(300), as: UTF8.self)
         guard case .success(let request) = strict.request else {
@@ -38,8 +38,8 @@ struct FastPathTests {
     }
 
     @discardableResult
-    private static func checkReply(_ line: [UInt8], op: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        guard let fast = EngineProtocol.Reply.decodeFast(line, op: op) else { return false }
+    private static func checkReply(_ line: [UInt8], op: String, cache: NumberTextCache? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = EngineProtocol.Reply.decodeFast(line, op: op, cache: cache) else { return false }
         let text = String(decoding: line.prefix(300), as: UTF8.self)
         do {
             let strict = try EngineProtocol.Reply.decodeStrict(line, op: op)
@@ -114,7 +114,10 @@ struct FastPathTests {
                         "0.1", "0.30000000000000004", "106.66666666666667", "1.7976931348623157e308", "2.2250738585072014e-308",
                         "9007199254740993", "9007199254740993.0", "1e22", "1e23", "123456789012345678901234567890",
                         "0.000000000000000000000000000001", "4.9e-324", "1e400", "-1e400", "1e-400", "01", "1.", ".5", "+1",
-                        "-", "1e", "1e+", "0x10", "1234567890123456789", "12345678901234567890.5"]
+                        "-", "1e", "1e+", "0x10", "1234567890123456789", "12345678901234567890.5",
+                        // The one-word and two-word shapes, and their edges.
+                        "1234567", "12345678", "-123456", "-1234567", "1234567.1234567", "1234567.12345678", "12345678.1",
+                        "0.0000001", "-0.5", "-0.0000000", "5.", "5.e3", "5.5e3", "5.5E3", "05.5", "-05", "00", "1.5x", "1.5.5"]
         for _ in 0..<5_000 {
             let d = Double(bitPattern: rng.next())
             if d.isFinite { literals.append("\(d)") }
@@ -129,6 +132,40 @@ struct FastPathTests {
         // What the strict reader rejects is never taken.
         for bad in ["1e400", "01", "1.", ".5", "+1", "-", "1e", "0x10", "NaN", "Infinity"] {
             #expect(EngineProtocol.Reply.decodeFast(Array("{\"id\":1,\"contentSize\":[\(bad),2],\"sections\":[]}".utf8), op: "layout") == nil, "\(bad)")
+        }
+    }
+
+    @Test("with the connection's cache: long literals read from it have the strict reader's values, and what continues a literal still counts")
+    func cachedLiterals() {
+        let cache = NumberTextCache()
+        var rng = SplitMix64(seed: 4)
+        var literals = ["106.66666666666667", "131.66666666666669", "-253.33333333333334", "0.30000000000000004", "1.2345678901234568e+17",
+                        "2.2250738585072014e-308", "1234567.8901234567", "12345678901234567.5", "123456789012345678"]
+        for _ in 0..<300 { literals.append("\(Double(rng.next() % 100_000_000) / Double(3 + rng.next() % 1000))") }
+        // Read once (cached), then again, then with bytes that continue or break the literal; followed
+        // by `,`, `]` or `}`, far from the end of the line and near it.
+        for literal in literals {
+            for form in [literal, literal, literal + "5", literal + "e1", literal + "x", literal + " ", literal + ".5", "-" + literal, literal + "0"] {
+                let replies = ["{\"id\":1,\"contentSize\":[\(form),2],\"sections\":[]}", "{\"id\":1,\"contentSize\":[1,\(form)],\"sections\":[]}"]
+                for text in replies {
+                    let line = Array(text.utf8)
+                    let plain = EngineProtocol.Reply.decodeFast(line, op: "layout")
+                    let cached = EngineProtocol.Reply.decodeFast(line, op: "layout", cache: cache)
+                    #expect(plain?.id == cached?.id && plain?.reply == cached?.reply, "\(text)")
+                    Self.checkReply(line, op: "layout", cache: cache)
+                }
+                let requests = ["{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"containerWidth\":\(form),\"columnCount\":1},\"sections\":[]}}",
+                                "{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"columnCount\":1,\"rowSpacing\":\(form)},\"sections\":[]}}",
+                                "{\"id\":1,\"op\":\"layout\",\"input\":{\"layout\":{\"containerWidth\":1,\"columnCount\":1},\"sections\":[{\"items\":[{\"height\":\(form)}]}]}}",
+                                "{\"id\":1,\"op\":\"query\",\"rect\":[0,0,0,\(form)]}"]
+                for text in requests {
+                    let line = Array(text.utf8)
+                    let plain = EngineProtocol.Request.decodeFast(line)
+                    let cached = EngineProtocol.Request.decodeFast(line, cache: cache)
+                    #expect(plain?.id == cached?.id && plain?.request == cached?.request, "\(text)")
+                    Self.checkRequest(line, cache: cache)
+                }
+            }
         }
     }
 
@@ -177,6 +214,7 @@ struct FastPathTests {
             }
         }
         let alphabet = Array(#"{}[]":,.-+eE0123456789 \ntruefalsnul"#.utf8)
+        let cache = NumberTextCache()
         var accepted = 0
         for round in 0..<12_000 {
             var line = round % 2 == 0 ? requests[Int(rng.next() % UInt64(requests.count))] : replies[Int(rng.next() % UInt64(replies.count))]
@@ -191,7 +229,9 @@ struct FastPathTests {
                     line.insert(contentsOf: line[at..<end], at: at)
                 }
             }
-            let took = round % 2 == 0 ? Self.checkRequest(line) : Self.checkReply(line, op: "layout")
+            // Every fourth pair of rounds with the connection's cache, as the server and the harness read.
+            let cache = round % 8 < 2 ? cache : nil
+            let took = round % 2 == 0 ? Self.checkRequest(line, cache: cache) : Self.checkReply(line, op: "layout", cache: cache)
             if took { accepted += 1 }
         }
         // Many mutations keep the line valid (a digit for a digit): the property was exercised.
