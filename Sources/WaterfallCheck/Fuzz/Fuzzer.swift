@@ -259,8 +259,13 @@ public final class Fuzzer {
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
                     local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount, failed: !failures.isEmpty)
-                    let recorded = failures.isEmpty ? nil
-                        : Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
+                    // The record, only for a case that becomes some invariant's first failure
+                    // (first failures only move to earlier cases, so one that is not wanted now
+                    // is not wanted below either): under --keep-going most failing cases are not.
+                    var recorded: Shrinker.Candidate?
+                    if !failures.isEmpty, lock.withLock({ failures.contains { firstFailure[Invariants.named($0.invariant)!.index].map { $0.index >= index } ?? true } }) {
+                        recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
+                    }
                     lock.withLock {
                         done += 1
                         for f in failures {
