@@ -62,7 +62,7 @@ final class CheckContext {
 
     /// What `prefix-stable` lays out: the input with its last non-empty section cut to the first
     /// half of its items (and no footer, no later section); `nil` when every section is empty.
-    lazy var prefixInput: (input: LayoutInput, section: Int, dropped: Int)? = {
+    lazy var prefixInput: PrefixInput? = {
         guard let s = input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
         // Built from slices: one copy of the kept sections and one of the kept items, instead
         // of a copy of everything and removals from it.
@@ -71,8 +71,11 @@ final class CheckContext {
         let keep = all / 2
         sections[s].items = Array(input.sections[s].items[..<keep])
         sections[s].footer = nil
-        return (LayoutInput(layout: input.layout, sections: sections), s, all - keep)
+        return PrefixInput(input: LayoutInput(layout: input.layout, sections: sections), section: s, dropped: all - keep)
     }()
+
+    /// ``prefixInput``: the shorter input, the section cut, and how many items were cut.
+    struct PrefixInput { let input: LayoutInput; let section: Int; let dropped: Int }
 
     /// The requests `invariants` will make of the engine after its first answer, in the order
     /// they make them (catalogue order: `query`'s rects, `deterministic`'s second layout,

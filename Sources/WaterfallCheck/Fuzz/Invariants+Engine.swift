@@ -97,7 +97,8 @@ func identical(_ a: CGRect, _ b: CGRect) -> Bool {
 /// lays out every remaining element as before (within the tolerance). Runs last: it leaves the
 /// engine's last layout on the shorter input.
 func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
-    guard let full = c.result, let (prefix, s, dropped) = c.prefixInput else { return nil }
+    guard let full = c.result, let p = c.prefixInput else { return nil }
+    let (prefix, s, dropped) = (p.input, p.section, p.dropped)
     guard let short = try? c.engine.layout(prefix) else { return nil }
     return short.firstFrame { id, g in
         guard let f = full.frame(of: id), !f.isNull, !g.isNull, !c.close(f, g) else { return nil }

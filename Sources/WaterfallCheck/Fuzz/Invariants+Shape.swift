@@ -43,42 +43,45 @@ func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
     guard c.result != nil else { return nil }
     let elements = c.elements
     return elements.withUnsafeBufferPointer { e -> InvariantFailure? in
-        // order[0..<m]: the frames with area, by minY; open[0..<o]: those still open.
-        // On the stack when small (no allocation per case).
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * e.count)) { buffer -> InvariantFailure? in
-            let order = buffer.baseAddress!, open = buffer.baseAddress! + e.count
+        // order[0..<m]: the frames with area, by minY; open[0..<o]: those still open; box[i]:
+        // frame i's edges, read once (`CGRect`'s `minX`...`maxY` standardise the rect on every
+        // read). On the stack when small (no allocation per case).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * e.count)) { buffer -> InvariantFailure? in
+        withUnsafeTemporaryAllocation(of: NoOverlapBox.self, capacity: max(1, e.count)) { boxes -> InvariantFailure? in
+            let order = buffer.baseAddress!, open = buffer.baseAddress! + e.count, box = boxes.baseAddress!
             var m = 0
             for i in 0..<e.count {
                 let f = e[i].frame
                 guard f.origin.x.isFinite && f.origin.y.isFinite && f.size.width > tol && f.size.height > tol
                     && f.size.width.isFinite && f.size.height.isFinite else { continue }
                 order[m] = i; m += 1
+                (box + i).initialize(to: NoOverlapBox(minX: f.minX, minY: f.minY, maxX: f.maxX, maxY: f.maxY))
             }
             if m <= 128 {
                 for a in 1..<max(m, 1) {
-                    let v = order[a], y = e[v].frame.minY
+                    let v = order[a], y = box[v].minY
                     var b = a
-                    while b > 0 && y < e[order[b - 1]].frame.minY { order[b] = order[b - 1]; b -= 1 }
+                    while b > 0 && y < box[order[b - 1]].minY { order[b] = order[b - 1]; b -= 1 }
                     order[b] = v
                 }
             } else {
                 var sorted = UnsafeMutableBufferPointer(start: order, count: m)
-                sorted.sort { e[$0].frame.minY < e[$1].frame.minY }
+                sorted.sort { box[$0].minY < box[$1].minY }
             }
             var o = 0
             for k in 0..<m {
                 let i = order[k]
-                let f = e[i].frame
+                let f = box[i]
                 var kept = 0
                 // Compacted without a branch per frame (which way it goes is unpredictable):
                 // each is copied down and kept when it still reaches below f's top.
                 for j in 0..<o {
-                    let still = !(e[open[j]].frame.maxY - f.minY <= tol)
+                    let still = !(box[open[j]].maxY - f.minY <= tol)
                     open[kept] = open[j]; kept &+= Int(truncatingIfNeeded: unsafeBitCast(still, to: UInt8.self))
                 }
                 o = kept
                 for j in 0..<o {
-                    let g = e[open[j]].frame
+                    let g = box[open[j]]
                     let dx = min(f.maxX, g.maxX) - max(f.minX, g.minX)
                     let dy = min(f.maxY, g.maxY) - max(f.minY, g.minY)
                     // One branch, almost never taken, instead of two unpredictable ones.
@@ -91,5 +94,9 @@ func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
             }
             return nil
         }
+        }
     }
 }
+
+/// A frame's edges as ``checkNoOverlap(_:)`` reads them, each computed once.
+private struct NoOverlapBox { var minX, minY, maxX, maxY: CGFloat }

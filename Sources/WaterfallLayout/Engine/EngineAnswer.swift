@@ -63,9 +63,13 @@ extension LayoutEngine {
     /// - Complexity: O(items) for the gate (O(items · columns) when the engine declares a
     ///   ``EngineLimits/maxLength``), plus the engine's own layout.
     public func answer(_ input: LayoutInput) -> EngineAnswer {
-        let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
-        guard undeclared.isEmpty else {
-            return .unsupported("\(descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
+        let descriptor = self.descriptor  // once: each read of the requirement copies it
+        // An engine declaring every feature needs no O(items) look at which ones the input uses.
+        if !descriptor.features.isSuperset(of: .all) {
+            let undeclared = LayoutFeatures(usedBy: input).subtracting(descriptor.features)
+            guard undeclared.isEmpty else {
+                return .unsupported("\(descriptor.name) does not declare \(undeclared.names.joined(separator: ", "))")
+            }
         }
         if let reason = descriptor.limits.refusal(input) { return .unsupported("\(descriptor.name) \(reason)") }
         do {

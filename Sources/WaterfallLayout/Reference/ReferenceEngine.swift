@@ -12,7 +12,9 @@ public final class ReferenceEngine: LayoutEngine {
     // properties are otherwise checked for exclusive access at run time on every access (a few
     // hundred instructions per query in the fuzzer's profile), and the engine is used from one
     // thread at a time (``LayoutEngine``), so no two accesses can overlap.
-    @exclusivity(unchecked) private var last: (input: LayoutInput, result: LayoutResult)?
+    @exclusivity(unchecked) private var last: LastLayout?
+    /// The last successful layout.
+    private struct LastLayout { let input: LayoutInput; let result: LayoutResult }
     /// The rect-query index of the last layout, rebuilt in place on the first query after each
     /// layout (its storage is reused: no allocation per case once it has grown).
     @exclusivity(unchecked) private var index = RectQueryIndex()
@@ -37,13 +39,13 @@ public final class ReferenceEngine: LayoutEngine {
         // As ``ReferenceLayout/layout(_:)``: the items are checked (§6) as they are placed.
         if ReferenceLayout.passes(input, checkingItems: false),
            let result = ReferenceLayout.compute(input, checkingItems: true, observer: &recorder) {
-            last = (input, result)
+            last = LastLayout(input: input, result: result)
             return result
         }
         _ = try ReferenceLayout.validate(input)
         recorder.reset(capacity: input.itemCount)
         let result = ReferenceLayout.compute(input, observer: &recorder)
-        last = (input, result)
+        last = LastLayout(input: input, result: result)
         return result
     }
 
