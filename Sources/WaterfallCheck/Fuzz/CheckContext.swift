@@ -14,6 +14,9 @@ final class CheckContext {
     let expectedError: LayoutError?
     /// The engine's answer to the first `layout(input)`.
     let outcome: EngineAnswer
+    /// The engine's declared capabilities, read once per case: each read of
+    /// ``LayoutEngine/descriptor`` copies the whole descriptor (its strings and limits retained).
+    let capabilities: EngineCapabilities
 
     /// - Parameter answer: the engine's answer to `input` when the caller already has it;
     ///   `nil` asks the engine (``LayoutEngine/answer(_:)``).
@@ -31,6 +34,7 @@ final class CheckContext {
         self.seed = seed
         do { _ = try ReferenceLayout.validate(input); expectedError = nil } catch { expectedError = error }
         outcome = answer ?? engine.answer(input)
+        capabilities = engine.descriptor.capabilities  // after the answer, as the checks read it
         if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }
     }
 
@@ -85,7 +89,7 @@ final class CheckContext {
         var out: [EngineProtocol.Request] = []
         if result != nil {
             if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.queryIndex))),
-               engine.descriptor.capabilities.contains(.query) {
+               capabilities.contains(.query) {
                 out += queryRects.map { .query($0) }
             }
             if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.deterministicIndex))) { out.append(.layout(input)) }

@@ -213,6 +213,7 @@ public final class Fuzzer {
             t.resume()
             return t
         }
+        let generator = self.generator  // once: reading the class's copy per case retains its arrays
         reports.withUnsafeMutableBufferPointer { buffer in
             let reportsPointer = buffer
             DispatchQueue.concurrentPerform(iterations: config.jobs) { job in
@@ -224,13 +225,20 @@ public final class Fuzzer {
                 let external = engine as? ExternalEngine
                 let pipelined = (external?.pipelineWindow ?? 1) > 1
                 var upcoming: (index: UInt64, input: LayoutInput)?
+                // A passing case is counted as done when the next one is taken: one lock per
+                // passing case, not two (both jobs take the same lock; each take moves its cache
+                // line between the cores).
+                var passed = 0
+                defer { if passed > 0 { lock.withLock { done += passed } } }
                 while true {
                     // Take the next case and what it must check.
                     let (index, active, stop): (UInt64, InvariantSet, Bool) = lock.withLock {
+                        done += passed
                         let i: UInt64
                         if let u = upcoming { i = u.index } else { i = nextCase; nextCase += 1 }
                         return (i, activeSet(for: i), cancelled)
                     }
+                    passed = 0
                     if index >= limit || active.isEmpty || stop || now() > deadline { break }
                     // Generated without a record of its choices; a failing case is generated
                     // again with one (below), the same input.
@@ -266,6 +274,7 @@ public final class Fuzzer {
                     if !failures.isEmpty, lock.withLock({ failures.contains { firstFailure[Invariants.named($0.invariant)!.index].map { $0.index >= index } ?? true } }) {
                         recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
                     }
+                    if failures.isEmpty { passed = 1; continue }
                     lock.withLock {
                         done += 1
                         for f in failures {

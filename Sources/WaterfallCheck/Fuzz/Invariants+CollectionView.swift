@@ -17,7 +17,7 @@ private func attributes(of layout: CollectionViewLayout) -> (frames: [ElementID:
 
 private func preparedLayout(_ c: CheckContext) -> CollectionViewLayout? {
     // The capability first: it is cheaper than the cast, and most engines lack it.
-    guard c.result != nil, c.engine.descriptor.capabilities.contains(.collectionViewLayout),
+    guard c.result != nil, c.capabilities.contains(.collectionViewLayout),
           let engine = c.engine as? CollectionViewLayoutEngine,
           engine.descriptor.capabilities.contains(.collectionViewLayout) else { return nil }
     return try? engine.makePreparedLayout(for: c.input)

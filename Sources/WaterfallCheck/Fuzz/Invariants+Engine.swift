@@ -76,10 +76,10 @@ func sameBits(_ a: [SectionFrames], _ b: [SectionFrames]) -> Bool {
         default: return false
         }
     }
-    for (s, t) in zip(a, b) {
-        guard s.items.count == t.items.count, same(s.header, t.header), same(s.footer, t.footer) else { return false }
-        let equal = s.items.withUnsafeBytes { p in
-            t.items.withUnsafeBytes { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 }
+    for i in a.indices {  // by index: each section read in place, not copied out
+        guard a[i].items.count == b[i].items.count, same(a[i].header, b[i].header), same(a[i].footer, b[i].footer) else { return false }
+        let equal = a[i].items.withUnsafeBytes { p in
+            b[i].items.withUnsafeBytes { q in p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 }
         }
         if !equal { return false }
     }
@@ -112,7 +112,7 @@ func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
 /// - Complexity: O(r · (n + k log k)) for r = 12 rects and k answers, against a brute-force
 ///   filter merged with the sorted answer.
 func checkQuery(_ c: CheckContext) -> InvariantFailure? {
-    guard c.engine.descriptor.capabilities.contains(.query), let r = c.result else { return nil }
+    guard c.capabilities.contains(.query), let r = c.result else { return nil }
     // Document order is ElementID order, so the brute-force list comes out sorted.
     let elements = c.elements
     func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }

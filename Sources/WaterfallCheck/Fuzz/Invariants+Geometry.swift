@@ -10,13 +10,23 @@ private func eachItem(_ c: CheckContext, _ body: (_ id: ElementID, _ frame: CGRe
                                                    _ section: LayoutModel.Section) -> InvariantFailure?) -> InvariantFailure? {
     guard let r = c.result else { return nil }
     let model = c.model
-    for (si, section) in model.sections.enumerated() where si < r.sections.count {
-        let frames = r.sections[si].items
-        for (i, item) in section.items.enumerated() where i < frames.count && !frames[i].isNull {
-            if let f = body(.item(si, i), frames[i], item, section) { return f }
+    // The result's sections read in place (a `SectionFrames` copied out of its array retains
+    // and releases its arrays, five checks a case); the model's section once per section.
+    return r.sections.withUnsafeBufferPointer { results in
+        for si in 0..<min(model.sections.count, results.count) {
+            let section = model.sections[si]
+            let failure = section.items.withUnsafeBufferPointer { items in
+                results[si].items.withUnsafeBufferPointer { frames -> InvariantFailure? in
+                    for i in 0..<min(items.count, frames.count) where !frames[i].isNull {
+                        if let f = body(.item(si, i), frames[i], items[i], section) { return f }
+                    }
+                    return nil
+                }
+            }
+            if let failure { return failure }
         }
+        return nil
     }
-    return nil
 }
 
 /// `column-alignment`: x is a column origin, width the span's width (§5 steps 2–3).

@@ -8,26 +8,31 @@ public enum Invariants {
     /// Every invariant, in DESIGN.md's order (which is also the order a case runs them: `query`
     /// before the checks that lay out other inputs, since it asks about the last layout).
     public static let all: [Invariant] = {
-        let table: [(String, String, (CheckContext) -> InvariantFailure?)] = [
-            ("complete", "exactly one frame per item, header and footer; nothing extra", checkComplete),
-            ("finite", "every coordinate finite, every size >= 0", checkFinite),
-            ("no-overlap", "no two frames share positive area", checkNoOverlap),
-            ("column-alignment", "each item's x is a column origin and its width is the span's width", checkColumnAlignment),
-            ("item-size", "each item's height is its input height, or its size scaled to its width (floored when pixelScale is set)", checkItemSize),
-            ("within-bounds", "every item lies inside the section's insets horizontally, below its top", checkWithinBounds),
-            ("stacking", "an item's top is its column's running height: the section's top + inset, else the previous item's maxY + rowSpacing; a spanning item takes the greatest of its columns'", checkStacking),
-            ("placement", "each item went where the placement rule says (shortest column, tie rule, cursor)", checkPlacement),
-            ("supplementary", "headers and footers sit where §5 puts them, and each section starts where the previous one ended", checkSupplementary),
-            ("content-size", "width = container width; height = §5's final top (no trailing spacing), at least minimumContentHeight", checkContentSize),
-            ("query", "elements(in: rect) is exactly the set of frames meeting the rect (FIXTURE-FORMAT §9), each once", checkQuery),
-            ("deterministic", "the same input twice gives the same output", checkDeterministic),
-            ("lookup-consistency", "layoutAttributesForItem(at:) agrees with layoutAttributesForElements(in:) and changes nothing", checkLookupConsistency),
-            ("reprepare", "prepare() again after invalidateLayout() gives the same attributes, none duplicated; shouldInvalidateLayout is true exactly on a width change", checkReprepare),
-            ("accepts-valid", "a valid input within the engine's declared features gets frames, not an error or unsupported", checkAcceptsValid),
-            ("rejects-invalid", "invalid input gives the documented error, not a NaN or frames", checkRejectsInvalid),
-            ("prefix-stable", "appending items never moves earlier ones", checkPrefixStable),
-        ]
-        return table.enumerated().map { Invariant(id: $1.0, statement: $1.1, index: $0, check: $1.2) }
+        // Built one by one, not from a table of tuples: a function stored in a tuple is kept
+        // maximally abstracted, and every call through it went through a reabstraction thunk
+        // (about 1 k instructions a case).
+        var all: [Invariant] = []
+        func add(_ id: String, _ statement: String, _ check: @escaping (CheckContext) -> InvariantFailure?) {
+            all.append(Invariant(id: id, statement: statement, index: all.count, check: check))
+        }
+        add("complete", "exactly one frame per item, header and footer; nothing extra", checkComplete)
+        add("finite", "every coordinate finite, every size >= 0", checkFinite)
+        add("no-overlap", "no two frames share positive area", checkNoOverlap)
+        add("column-alignment", "each item's x is a column origin and its width is the span's width", checkColumnAlignment)
+        add("item-size", "each item's height is its input height, or its size scaled to its width (floored when pixelScale is set)", checkItemSize)
+        add("within-bounds", "every item lies inside the section's insets horizontally, below its top", checkWithinBounds)
+        add("stacking", "an item's top is its column's running height: the section's top + inset, else the previous item's maxY + rowSpacing; a spanning item takes the greatest of its columns'", checkStacking)
+        add("placement", "each item went where the placement rule says (shortest column, tie rule, cursor)", checkPlacement)
+        add("supplementary", "headers and footers sit where §5 puts them, and each section starts where the previous one ended", checkSupplementary)
+        add("content-size", "width = container width; height = §5's final top (no trailing spacing), at least minimumContentHeight", checkContentSize)
+        add("query", "elements(in: rect) is exactly the set of frames meeting the rect (FIXTURE-FORMAT §9), each once", checkQuery)
+        add("deterministic", "the same input twice gives the same output", checkDeterministic)
+        add("lookup-consistency", "layoutAttributesForItem(at:) agrees with layoutAttributesForElements(in:) and changes nothing", checkLookupConsistency)
+        add("reprepare", "prepare() again after invalidateLayout() gives the same attributes, none duplicated; shouldInvalidateLayout is true exactly on a width change", checkReprepare)
+        add("accepts-valid", "a valid input within the engine's declared features gets frames, not an error or unsupported", checkAcceptsValid)
+        add("rejects-invalid", "invalid input gives the documented error, not a NaN or frames", checkRejectsInvalid)
+        add("prefix-stable", "appending items never moves earlier ones", checkPrefixStable)
+        return all
     }()
 
     /// Catalogue indices of the checks that ask the engine again (``CheckContext/plannedRequests(_:then:)``).

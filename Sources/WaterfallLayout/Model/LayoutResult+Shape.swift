@@ -27,13 +27,14 @@ extension LayoutResult {
             }
             return nil
         }
-        for (si, (inp, out)) in zip(input.sections, sections).enumerated() {
-            if let p = supplementary("header", has: inp.header != nil, out.header, .header(si), section: si) { return p }
-            if let p = supplementary("footer", has: inp.footer != nil, out.footer, .footer(si), section: si) { return p }
-            if out.items.count != inp.items.count {
-                return ShapeProblem(message: "section \(si) has \(out.items.count) item frames for \(inp.items.count) items")
+        // By index, each section read in place (a copy out of its array retains its arrays).
+        for si in sections.indices {
+            if let p = supplementary("header", has: input.sections[si].header != nil, sections[si].header, .header(si), section: si) { return p }
+            if let p = supplementary("footer", has: input.sections[si].footer != nil, sections[si].footer, .footer(si), section: si) { return p }
+            if sections[si].items.count != input.sections[si].items.count {
+                return ShapeProblem(message: "section \(si) has \(sections[si].items.count) item frames for \(input.sections[si].items.count) items")
             }
-            if let i = out.items.firstIndex(where: \.isNull) {
+            if let i = sections[si].items.firstIndex(where: \.isNull) {
                 return ShapeProblem(message: "item \(si).\(i) has no frame", element: .item(si, i))
             }
         }
