@@ -98,79 +98,85 @@ public struct RectQueryIndex: Sendable {
         var at = 0
         sections.reserveCapacity(input.sections.count)
         order.reserveCapacity(flat.count)
-        for (si, section) in input.sections.enumerated() where si < result.sections.count {
-            let first = at
-            at += section.items.count
-            let frames = result.sections[si]
-            let n = max(1, section.columnCount ?? s.columnCount)
-            let x0 = (section.sectionInset ?? s.sectionInset).left
-            let colW = ReferenceLayout.columnWidth(containerWidth: s.containerWidth, inset: section.sectionInset ?? s.sectionInset,
-                                                   columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
-            var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
-                              columnCount: n, maxSpan: 1, slack: 1)
-            out.columnsStart = columns.count; out.offsetsStart = offsets.count; out.orderStart = order.count
-            out.framesStart = self.frames.count; out.frameCount = frames.items.count
-            out.header = frames.header; out.footer = frames.footer
-            self.frames.append(contentsOf: frames.items)
-            let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
-            if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
-            if !frames.items.isEmpty, complete, frames.items.count == section.items.count {
-                let starts = flat[first..<at]
-                for (i, f) in frames.items.enumerated() {
-                    out.maxSpan = max(out.maxSpan, min(n, section.items[i].span))
-                    out.maxY = max(out.maxY, f.maxY)
-                }
-                // Items by start column, input order within a column (a stable sort). A section a
-                // query scans frame by frame (``linearScanLimit``) needs no grouping.
-                let count = starts.count
-                if count <= Self.linearScanLimit {
-                    // Nothing to group: elements(in:) reads its frames directly.
-                } else if n <= count {
-                    // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
-                    counters.removeAll(keepingCapacity: true)
-                    counters.append(contentsOf: repeatElement(0, count: n + 1))
-                    counters.withUnsafeMutableBufferPointer { next in
-                        for c in starts { next[Int(c) + 1] += 1 }
-                        for c in 0..<n {
-                            if next[c + 1] > 0 { columns.append(Int32(c)); offsets.append(next[c]) }
-                            next[c + 1] += next[c]
-                        }
-                        offsets.append(Int32(count))
-                        let base = order.count
-                        order.append(contentsOf: repeatElement(0, count: count))
-                        order.withUnsafeMutableBufferPointer { grouped in
-                            var i: Int32 = 0
-                            for c in starts {
-                                grouped[base + Int(next[Int(c)])] = i
-                                next[Int(c)] += 1
-                                i += 1
+        // Each section read in place: a `SectionInput` or `SectionFrames` copied out of its array
+        // retains and releases its arrays.
+        input.sections.withUnsafeBufferPointer { inputs in
+        result.sections.withUnsafeBufferPointer { results in
+            for si in 0..<min(inputs.count, results.count) {
+                let section = inputs.baseAddress! + si, frames = results.baseAddress! + si
+                let first = at
+                at += section.pointee.items.count
+                let n = max(1, section.pointee.columnCount ?? s.columnCount)
+                let x0 = (section.pointee.sectionInset ?? s.sectionInset).left
+                let colW = ReferenceLayout.columnWidth(containerWidth: s.containerWidth, inset: section.pointee.sectionInset ?? s.sectionInset,
+                                                       columns: n, spacing: s.columnSpacing, scale: s.pixelScale)
+                var out = Section(minY: .infinity, maxY: -.infinity, x0: x0, stride: colW + s.columnSpacing,
+                                  columnCount: n, maxSpan: 1, slack: 1)
+                out.columnsStart = columns.count; out.offsetsStart = offsets.count; out.orderStart = order.count
+                out.framesStart = self.frames.count; out.frameCount = frames.pointee.items.count
+                out.header = frames.pointee.header; out.footer = frames.pointee.footer
+                self.frames.append(contentsOf: frames.pointee.items)
+                let ulp = max(abs(s.containerWidth), abs(x0)).ulp * 4
+                if ulp >= out.stride { out.slack = n } else { out.slack = 1 + Int((ulp / out.stride).rounded(.up)) }
+                if !frames.pointee.items.isEmpty, complete, frames.pointee.items.count == section.pointee.items.count {
+                    let starts = flat[first..<at]
+                    for (i, f) in frames.pointee.items.enumerated() {
+                        out.maxSpan = max(out.maxSpan, min(n, section.pointee.items[i].span))
+                        out.maxY = max(out.maxY, f.maxY)
+                    }
+                    // Items by start column, input order within a column (a stable sort). A section a
+                    // query scans frame by frame (``linearScanLimit``) needs no grouping.
+                    let count = starts.count
+                    if count <= Self.linearScanLimit {
+                        // Nothing to group: elements(in:) reads its frames directly.
+                    } else if n <= count {
+                        // Counting sort: O(items + columns). next[c]: column c's count, then its group's start.
+                        counters.removeAll(keepingCapacity: true)
+                        counters.append(contentsOf: repeatElement(0, count: n + 1))
+                        counters.withUnsafeMutableBufferPointer { next in
+                            for c in starts { next[Int(c) + 1] += 1 }
+                            for c in 0..<n {
+                                if next[c + 1] > 0 { columns.append(Int32(c)); offsets.append(next[c]) }
+                                next[c + 1] += next[c]
+                            }
+                            offsets.append(Int32(count))
+                            let base = order.count
+                            order.append(contentsOf: repeatElement(0, count: count))
+                            order.withUnsafeMutableBufferPointer { grouped in
+                                var i: Int32 = 0
+                                for c in starts {
+                                    grouped[base + Int(next[Int(c)])] = i
+                                    next[Int(c)] += 1
+                                    i += 1
+                                }
                             }
                         }
+                    } else {
+                        let grouped: [Int32] = (0..<Int32(count)).sorted { (a: Int32, b: Int32) -> Bool in
+                            let ca = starts[first + Int(a)], cb = starts[first + Int(b)]
+                            return ca != cb ? ca < cb : a < b
+                        }
+                        var previous: Int32 = -1
+                        for (k, i) in grouped.enumerated() {
+                            let c = starts[first + Int(i)]
+                            guard c != previous else { continue }
+                            columns.append(c)
+                            offsets.append(Int32(k))
+                            previous = c
+                        }
+                        offsets.append(Int32(grouped.count))
+                        order.append(contentsOf: grouped)
                     }
-                } else {
-                    let grouped: [Int32] = (0..<Int32(count)).sorted { (a: Int32, b: Int32) -> Bool in
-                        let ca = starts[first + Int(a)], cb = starts[first + Int(b)]
-                        return ca != cb ? ca < cb : a < b
-                    }
-                    var previous: Int32 = -1
-                    for (k, i) in grouped.enumerated() {
-                        let c = starts[first + Int(i)]
-                        guard c != previous else { continue }
-                        columns.append(c)
-                        offsets.append(Int32(k))
-                        previous = c
-                    }
-                    offsets.append(Int32(grouped.count))
-                    order.append(contentsOf: grouped)
+                    out.occupied = columns.count - out.columnsStart
+                    out.orderCount = count
+                    out.minY = frames.pointee.items[0].minY  // the first item sits at the section's top + inset
                 }
-                out.occupied = columns.count - out.columnsStart
-                out.orderCount = count
-                out.minY = frames.items[0].minY  // the first item sits at the section's top + inset
+                elementCount += frames.pointee.items.count + (frames.pointee.header == nil ? 0 : 1) + (frames.pointee.footer == nil ? 0 : 1)
+                if let f = frames.pointee.header { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
+                if let f = frames.pointee.footer { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
+                sections.append(out)
             }
-            elementCount += frames.items.count + (frames.header == nil ? 0 : 1) + (frames.footer == nil ? 0 : 1)
-            if let f = frames.header { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
-            if let f = frames.footer { out.minY = min(out.minY, f.minY); out.maxY = max(out.maxY, f.maxY) }
-            sections.append(out)
+        }
         }
         // Make the bounds monotonic across empty sections, for the binary search and the early exit.
         for i in sections.indices.dropFirst() { sections[i].maxY = max(sections[i].maxY, sections[i - 1].maxY) }
