@@ -213,34 +213,41 @@ struct JSONLineScanner {
     /// Powers of ten exactly representable as doubles (Clinger's fast path).
     private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
 
-    /// A plain integer of at most seven digits at `i` (most of the protocol's numbers), from one
-    /// word; or a plain decimal whose integer part is such (no leading zero) and whose fraction has
-    /// at most seven digits, no exponent (14 digits in all, so the one correctly rounded division
-    /// ``numberToken()`` would do gives its value), from two. Consumed; `nil` (nothing consumed)
-    /// for anything else, which ``numberToken()`` reads the general way: more digits, an exponent,
-    /// a leading zero, the line's end. One digit conversion of the first word serves both shapes.
-    @inline(__always) private mutating func shortNumber() -> (value: Double, integer: Int, isInteger: Bool)? {
+    /// A plain integer of at most seven digits at `i` (most of the protocol's numbers), read from
+    /// one word and consumed; `nil` (nothing consumed) for anything else, which ``numberToken()``
+    /// reads the general way: more digits, a fraction or exponent, a leading zero, the line's end.
+    @inline(__always) private mutating func shortInteger() -> Int? {
+        guard let w = word(at: i) else { return nil }
+        let negative = w & 0xFF == 0x2D
+        let body = negative ? w &>> 8 : w
+        let (n, value) = Self.digits(of: body)
+        // The byte after the digits is in the word (so not a digit) and does not go on with the number.
+        guard n > 0, n < (negative ? 7 : 8) else { return nil }
+        let next = UInt8(truncatingIfNeeded: body &>> UInt64(8 * n))
+        guard next != 0x2E, next | 0x20 != 0x65, n == 1 || body & 0xFF != 0x30 else { return nil }
+        i += negative ? n + 1 : n
+        return negative ? -Int(value) : Int(value)
+    }
+
+    /// A plain decimal at `i`, read from two words and consumed: an integer part of at most seven
+    /// digits (no leading zero), a fraction of at most seven, no exponent, 15 digits in all, so the
+    /// one correctly rounded division ``numberToken()`` would do gives its value. `nil` (nothing
+    /// consumed) otherwise. Called once ``shortInteger()`` has turned the literal down.
+    @inline(__always) private mutating func shortDecimal() -> Double? {
         guard let w = word(at: i) else { return nil }
         let negative = w & 0xFF == 0x2D
         let body = negative ? w &>> 8 : w
         let (n, whole) = Self.digits(of: body)
-        // The byte after the digits is in the word (so not a digit).
-        guard n > 0, n < (negative ? 7 : 8), n == 1 || body & 0xFF != 0x30 else { return nil }
-        let next = UInt8(truncatingIfNeeded: body &>> UInt64(8 * n))
-        if next != 0x2E {
-            guard next | 0x20 != 0x65 else { return nil }
-            i += negative ? n + 1 : n
-            let v = negative ? -Int(whole) : Int(whole)
-            return (Double(v), v, true)
-        }
+        guard n > 0, n < (negative ? 7 : 8), n == 1 || body & 0xFF != 0x30,
+              UInt8(truncatingIfNeeded: body &>> UInt64(8 * n)) == 0x2E else { return nil }
         let at = (negative ? i + 1 : i) + n + 1
         guard let f = word(at: at) else { return nil }
         let (m, fraction) = Self.digits(of: f)
         // The byte after the fraction is in the word (so not a digit) and is no exponent.
-        guard m > 0, m < 8, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        guard m > 0, m < 8, n + m <= 15, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
         i = at + m
         let v = Double(whole &* Self.powerOfTen(m) &+ fraction) / Double(Self.powerOfTen(m))
-        return (negative ? -v : v, 0, false)
+        return negative ? -v : v
     }
 
     /// The value of a literal at `i` that the cache holds (``NumberTextCache/literal(at:)``),
@@ -352,7 +359,8 @@ struct JSONLineScanner {
         skipSpace()
         // A cached literal first (the harness's reply frames hold many): a miss is a load and a compare.
         if let v = cachedLiteral() { return (v, 0, false) }
-        if let short = shortNumber() { return short }
+        if let v = shortInteger() { return (Double(v), v, true) }
+        if let v = shortDecimal() { return (v, 0, false) }
         let start = i
         let negative = byte == 0x2D
         if negative { i += 1 }
