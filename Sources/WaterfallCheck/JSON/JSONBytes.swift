@@ -92,7 +92,6 @@ struct JSONBytes {
             // NaN and the infinities fail the comparison; -0 is written 0.
             if abs(v) < 1e15, Double(Int64(v)) == v { integer(Int(Int64(v))); return }
             if let cache, let n = cache.write(v, to: p) { p += n; return }
-            if shortDecimal(v) { return }
             longNumber(v, cache: cache)
         }
 
@@ -128,8 +127,15 @@ struct JSONBytes {
             return true
         }
 
-        /// ``number(_:cache:)`` for a value that is not a small integer and not cached.
+        /// ``number(_:cache:)`` for a value that is not a small integer and not cached: a short
+        /// decimal directly (``shortDecimal(_:)``), anything else through `description`; either
+        /// text is then cached. Out of line, so that ``number(_:cache:)`` stays small enough to inline.
         private mutating func longNumber(_ v: Double, cache: NumberTextCache?) {
+            let start = p
+            if shortDecimal(v) {
+                cache?.store(v, written: start, count: p - start)
+                return
+            }
             var s = JSONWriter.number(v)
             s.withUTF8 { t in
                 p.update(from: t.baseAddress!, count: t.count)
