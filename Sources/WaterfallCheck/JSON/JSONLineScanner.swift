@@ -201,6 +201,9 @@ struct JSONLineScanner {
 
     /// A JSON integer (no fraction, no exponent) of at most 18 digits, so within `Int64`.
     mutating func integer() throws(Bail) -> Int {
+        // Ids and element indices: short integers, which the number cache never holds.
+        skipSpace()
+        if let v = shortInteger() { return v }
         let n = try numberToken()
         guard n.isInteger else { throw Bail() }
         return n.integer
@@ -230,9 +233,10 @@ struct JSONLineScanner {
     }
 
     /// A plain decimal at `i`, read from two words and consumed: an integer part of at most seven
-    /// digits (no leading zero), a fraction of at most seven, no exponent, 15 digits in all, so the
-    /// one correctly rounded division ``numberToken()`` would do gives its value. `nil` (nothing
-    /// consumed) otherwise. Called once ``shortInteger()`` has turned the literal down.
+    /// digits (no leading zero), a fraction of at most seven, no exponent, 14 digits in all, so the
+    /// one correctly rounded division ``numberToken()`` would do gives its value; a longer fraction
+    /// goes on in ``longFraction(at:negative:whole:n:fraction:)``. `nil` (nothing consumed)
+    /// otherwise. Called once ``shortInteger()`` has turned the literal down.
     @inline(__always) private mutating func shortDecimal() -> Double? {
         guard let w = word(at: i) else { return nil }
         let negative = w & 0xFF == 0x2D
@@ -243,11 +247,40 @@ struct JSONLineScanner {
         let at = (negative ? i + 1 : i) + n + 1
         guard let f = word(at: at) else { return nil }
         let (m, fraction) = Self.digits(of: f)
+        guard m > 0 else { return nil }
+        if m == 8 { return longFraction(at: at + 8, negative: negative, whole: whole, n: n, fraction: fraction) }
         // The byte after the fraction is in the word (so not a digit) and is no exponent.
-        guard m > 0, m < 8, n + m <= 15, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        guard UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
         i = at + m
         let v = Double(whole &* Self.powerOfTen(m) &+ fraction) / Double(Self.powerOfTen(m))
         return negative ? -v : v
+    }
+
+    /// ``shortDecimal()`` for a fraction of 8 to 15 digits (float noise: `775.7537202380952`), the
+    /// first eight `fraction` already read, the rest from the word at `at`. The digits, at most 19
+    /// in all, make `d`, and the value `d / 10^k` is what ``numberToken()`` computes: one correctly
+    /// rounded division when `d ≤ 2^53` (Clinger), else ``nearest(_:overPowerOfTen:)``. A literal of
+    /// 16 or more significant digits is kept in the cache, as ``numberToken()`` keeps it. Consumed;
+    /// `nil` (nothing consumed) when more digits or an exponent follow or the estimate is declined.
+    /// Three digit-word conversions in all, where the general path takes six.
+    private mutating func longFraction(at: Int, negative: Bool, whole: UInt64, n: Int, fraction: UInt64) -> Double? {
+        guard let g = word(at: at) else { return nil }
+        let (m, more) = Self.digits(of: g)
+        // The byte after the digits is in the word (so not a digit) and is no exponent.
+        guard m < 8, n + 8 + m <= 19, UInt8(truncatingIfNeeded: g &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        let k = 8 + m
+        let d = (whole &* 100_000_000 &+ fraction) &* Self.integerPowers[m] &+ more
+        let v: Double
+        if d <= 1 << 53 {
+            v = Double(d) / Self.powers[k]
+        } else {
+            guard let x = Self.nearest(d, overPowerOfTen: k) else { return nil }
+            v = x
+        }
+        let signed = negative ? -v : v
+        if d >= 1_000_000_000_000_000 { cache?.store(signed, read: base + i, count: at + m - i, readable: end - i) }
+        i = at + m
+        return signed
     }
 
     /// The value of a literal at `i` that the cache holds (``NumberTextCache/literal(at:)``),
