@@ -19,6 +19,9 @@ struct JSONBytes {
     struct Cursor {
         fileprivate(set) var p: UnsafeMutablePointer<UInt8>
 
+        /// A cursor writing at `p` (tests; writers get theirs from ``JSONBytes/write(to:atMost:_:)``).
+        init(p: UnsafeMutablePointer<UInt8>) { self.p = p }
+
         @inline(__always) mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
 
         /// The ASCII bytes of `s` (a literal: keys, punctuation).
@@ -92,8 +95,47 @@ struct JSONBytes {
             longNumber(v, cache: cache)
         }
 
-        /// ``number(_:cache:)`` for a value that is not a small integer and not cached.
+        /// Writes `v` when its exact decimal value has at most 15 significant digits and it lies in
+        /// [2^-13, 10^15) in magnitude (`169.8125`, `-0.375`: the fractions of a power of two that
+        /// layouts are made of), and returns `true`; writes nothing and returns `false` otherwise.
+        /// Such a value is `m / 2^k` (`m` odd), whose decimal expansion `m × 5^k / 10^k` ends after
+        /// exactly `k` fraction digits. With at most 15 significant digits it is also the shortest
+        /// text that reads back as `v` (two decimals of up to 15 digits never read as the same
+        /// double: `DBL_DIG`), so it is what Swift's shortest round-trip `description` prints,
+        /// in plain (not exponent) form from 10^-4 up to 2^53. O(digits), no allocation; at most
+        /// 21 bytes (`-0.` and 18 fraction digits). `WriterBytesTests` holds it to `description`.
+        @inline(__always) mutating func shortDecimal(_ v: Double) -> Bool {
+            let a = abs(v)
+            guard a >= 0x1p-13, a < 1e15 else { return false }  // also false for NaN
+            let significand = a.significandBitPattern | 1 << 52  // a is normal
+            let zeros = significand.trailingZeroBitCount
+            let k = 52 - Int(a.exponent) - zeros  // a = (significand >> zeros) / 2^k
+            guard k >= 1, k <= 18 else { return false }
+            let (n, overflow) = (significand &>> UInt64(zeros)).multipliedReportingOverflow(by: JSONBytes.powersOfFive[k])
+            guard !overflow, n < 1_000_000_000_000_000 else { return false }
+            if v < 0 { byte(UInt8(ascii: "-")) }
+            let unit = JSONBytes.powersOfTen[k]
+            digits(UInt(n / unit))
+            byte(UInt8(ascii: "."))
+            // The k fraction digits, leading zeros included, from the right.
+            var f = n % unit
+            for j in stride(from: k - 1, through: 0, by: -1) {
+                p[j] = UInt8(truncatingIfNeeded: f % 10) &+ 0x30
+                f /= 10
+            }
+            p += k
+            return true
+        }
+
+        /// ``number(_:cache:)`` for a value that is not a small integer and not cached: a short
+        /// decimal directly (``shortDecimal(_:)``), anything else through `description`; either
+        /// text is then cached. Out of line, so that ``number(_:cache:)`` stays small enough to inline.
         private mutating func longNumber(_ v: Double, cache: NumberTextCache?) {
+            let start = p
+            if shortDecimal(v) {
+                cache?.store(v, written: start, count: p - start)
+                return
+            }
             var s = JSONWriter.number(v)
             s.withUTF8 { t in
                 p.update(from: t.baseAddress!, count: t.count)
@@ -102,6 +144,10 @@ struct JSONBytes {
             }
         }
     }
+
+    /// 5^0 ... 5^18 and 10^0 ... 10^18 (``Cursor/shortDecimal(_:)``).
+    fileprivate static let powersOfFive: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 5 } }
+    fileprivate static let powersOfTen: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
 
     /// `00` to `99`: the two digits of `k` at `2k`.
     fileprivate static let digitPairs: StaticString =

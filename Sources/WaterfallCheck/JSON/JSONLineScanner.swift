@@ -88,6 +88,8 @@ struct JSONLineScanner {
     @inline(__always) private var byte: UInt8 { i < end ? base[i] : 0 }
 
     @inline(__always) private mutating func skipSpace() {
+        // Compact lines (what this project writes) have none: one compare decides.
+        if i < end && base[i] > 0x20 { return }
         while i < end, base[i] == 0x20 || base[i] == 0x09 || base[i] == 0x0D || base[i] == 0x0A { i += 1 }
     }
 
@@ -199,6 +201,9 @@ struct JSONLineScanner {
 
     /// A JSON integer (no fraction, no exponent) of at most 18 digits, so within `Int64`.
     mutating func integer() throws(Bail) -> Int {
+        // Ids and element indices: short integers, which the number cache never holds.
+        skipSpace()
+        if let v = shortInteger() { return v }
         let n = try numberToken()
         guard n.isInteger else { throw Bail() }
         return n.integer
@@ -228,9 +233,10 @@ struct JSONLineScanner {
     }
 
     /// A plain decimal at `i`, read from two words and consumed: an integer part of at most seven
-    /// digits (no leading zero), a fraction of at most seven, no exponent, 15 digits in all, so the
-    /// one correctly rounded division ``numberToken()`` would do gives its value. `nil` (nothing
-    /// consumed) otherwise. Called once ``shortInteger()`` has turned the literal down.
+    /// digits (no leading zero), a fraction of at most seven, no exponent, 14 digits in all, so the
+    /// one correctly rounded division ``numberToken()`` would do gives its value; a longer fraction
+    /// goes on in ``longFraction(at:negative:whole:n:fraction:)``. `nil` (nothing consumed)
+    /// otherwise. Called once ``shortInteger()`` has turned the literal down.
     @inline(__always) private mutating func shortDecimal() -> Double? {
         guard let w = word(at: i) else { return nil }
         let negative = w & 0xFF == 0x2D
@@ -241,11 +247,40 @@ struct JSONLineScanner {
         let at = (negative ? i + 1 : i) + n + 1
         guard let f = word(at: at) else { return nil }
         let (m, fraction) = Self.digits(of: f)
+        guard m > 0 else { return nil }
+        if m == 8 { return longFraction(at: at + 8, negative: negative, whole: whole, n: n, fraction: fraction) }
         // The byte after the fraction is in the word (so not a digit) and is no exponent.
-        guard m > 0, m < 8, n + m <= 15, UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        guard UInt8(truncatingIfNeeded: f &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
         i = at + m
         let v = Double(whole &* Self.powerOfTen(m) &+ fraction) / Double(Self.powerOfTen(m))
         return negative ? -v : v
+    }
+
+    /// ``shortDecimal()`` for a fraction of 8 to 15 digits (float noise: `775.7537202380952`), the
+    /// first eight `fraction` already read, the rest from the word at `at`. The digits, at most 19
+    /// in all, make `d`, and the value `d / 10^k` is what ``numberToken()`` computes: one correctly
+    /// rounded division when `d ≤ 2^53` (Clinger), else ``nearest(_:overPowerOfTen:)``. A literal of
+    /// 16 or more significant digits is kept in the cache, as ``numberToken()`` keeps it. Consumed;
+    /// `nil` (nothing consumed) when more digits or an exponent follow or the estimate is declined.
+    /// Three digit-word conversions in all, where the general path takes six.
+    private mutating func longFraction(at: Int, negative: Bool, whole: UInt64, n: Int, fraction: UInt64) -> Double? {
+        guard let g = word(at: at) else { return nil }
+        let (m, more) = Self.digits(of: g)
+        // The byte after the digits is in the word (so not a digit) and is no exponent.
+        guard m < 8, n + 8 + m <= 19, UInt8(truncatingIfNeeded: g &>> UInt64(8 * m)) | 0x20 != 0x65 else { return nil }
+        let k = 8 + m
+        let d = (whole &* 100_000_000 &+ fraction) &* Self.integerPowers[m] &+ more
+        let v: Double
+        if d <= 1 << 53 {
+            v = Double(d) / Self.powers[k]
+        } else {
+            guard let x = Self.nearest(d, overPowerOfTen: k) else { return nil }
+            v = x
+        }
+        let signed = negative ? -v : v
+        if d >= 1_000_000_000_000_000 { cache?.store(signed, read: base + i, count: at + m - i, readable: end - i) }
+        i = at + m
+        return signed
     }
 
     /// The value of a literal at `i` that the cache holds (``NumberTextCache/literal(at:)``),
@@ -259,6 +294,49 @@ struct JSONLineScanner {
         guard !(t &- 0x30 < 10 || t == 0x2E || t | 0x20 == 0x65 || t == 0x2B || t == 0x2D) else { return nil }
         i += n
         return v
+    }
+
+    /// 10^0 ... 10^19, exact.
+    private static let integerPowers: [UInt64] = (0...19).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
+
+    /// The double nearest to `d / 10^k` (round half to even, as `strtod` and `Double(_:)`), for
+    /// `d` of up to 19 digits and `k` in 1...19, when one exact comparison proves it; `nil`
+    /// otherwise (the caller then asks `Double(_:)`).
+    ///
+    /// The estimate `Double(d) / 10^k` takes two roundings, so it is within two ulps of the
+    /// nearest double. A normal candidate `c = M × 2^e` (53-bit `M`, `e ≤ 0`) is the nearest
+    /// exactly when `d / 10^k` lies strictly between its midpoints `(2M ∓ 1) × 2^(e-1)`, that is
+    /// when `(2M - 1) × 10^k < d × 2^(1-e) < (2M + 1) × 10^k`: 128-bit integers
+    /// (`multipliedFullWidth`), compared exactly. Otherwise the neighbour on that side is tried,
+    /// at most three candidates in all. Declined: an exact tie (`d / 10^k` on a midpoint), a
+    /// candidate that is a power of two (its lower midpoint is nearer), one that is subnormal or
+    /// at least 2^53, `d × 2^(1-e)` beyond 128 bits (values below about 10^-3 with many digits).
+    /// The classic check of a decimal-to-binary estimate against its halfway points (as in
+    /// Clinger 1990, "How to read floating point numbers accurately", §AlgorithmR), with
+    /// machine-word arithmetic because the exponents here are small. O(1), no allocation.
+    static func nearest(_ d: UInt64, overPowerOfTen k: Int) -> Double? {
+        guard k >= 1, k <= 19, d != 0 else { return nil }
+        let p = integerPowers[k]
+        var c = Double(d) / Double(p)  // 10^k is exact as a double (up to 10^22)
+        let dBits = 64 - d.leadingZeroBitCount
+        for _ in 0..<3 {
+            guard c.isNormal, c.significandBitPattern != 0 else { return nil }
+            let e = Int(c.exponent) - 52
+            let shift = 1 - e
+            guard e <= 0, dBits + shift <= 127 else { return nil }
+            // a = d × 2^shift as (high, low) words.
+            let a: (high: UInt64, low: UInt64) = shift >= 64
+                ? (d &<< UInt64(shift - 64), 0)
+                : (d &>> UInt64(64 - shift), d &<< UInt64(shift))
+            let m = c.significandBitPattern | 1 << 52
+            let hi = (2 * m + 1).multipliedFullWidth(by: p), lo = (2 * m - 1).multipliedFullWidth(by: p)
+            let aboveLow = a.high > lo.high || (a.high == lo.high && a.low > lo.low)
+            let belowHigh = a.high < hi.high || (a.high == hi.high && a.low < hi.low)
+            if aboveLow && belowHigh { return c }
+            if (a.high == lo.high && a.low == lo.low) || (a.high == hi.high && a.low == hi.low) { return nil }
+            c = belowHigh ? c.nextDown : c.nextUp
+        }
+        return nil
     }
 
     /// 10^`n` for `n` in 1...8 (a run of ``digitRun(at:)``).
@@ -307,8 +385,9 @@ struct JSONLineScanner {
     /// One number literal: JSON's grammar, checked byte by byte (runs of digits eight at a time,
     /// ``digitRun(at:)``). At most 19 significant digits are accumulated; a literal whose value is
     /// not exactly `digits × 10^e` with digits ≤ 2^53 and |e| ≤ 22 (one correctly rounded IEEE
-    /// operation, Clinger 1990) goes through Swift's own correctly rounded `Double(_:)`, and a
-    /// result that overflows or underflows bails.
+    /// operation, Clinger 1990) is, with a fraction of up to 19 digits, an estimate proven nearest
+    /// (``nearest(_:overPowerOfTen:)``), else goes through Swift's own correctly rounded
+    /// `Double(_:)`; a result that overflows or underflows bails.
     private mutating func numberToken() throws(Bail) -> (value: Double, integer: Int, isInteger: Bool) {
         skipSpace()
         // A cached literal first (the harness's reply frames hold many): a miss is a load and a compare.
@@ -381,9 +460,18 @@ struct JSONLineScanner {
         if significant <= 19, digits <= 1 << 53, abs(scale) <= 22 {
             let m = Double(digits)
             let v = scale >= 0 ? m * Self.powers[scale] : m / Self.powers[-scale]
-            return (negative ? -v : v, 0, false)
+            let signed = negative ? -v : v
+            // 16 digits (`363.0208333333333`, a reply's column width in every frame): read once.
+            if significant > 15 { cache?.store(signed, read: base + start, count: i - start, readable: end - start) }
+            return (signed, 0, false)
         }
         if let v = cache?.value(of: base + start, count: i - start, readable: end - start) { return (v, 0, false) }
+        // 16 to 19 digits with a fraction (fuzz replies' float noise): proven nearest, or strtod.
+        if significant <= 19, scale < 0, let magnitude = Self.nearest(digits, overPowerOfTen: -scale) {
+            let v = negative ? -magnitude : magnitude  // the literal's text includes its sign
+            cache?.store(v, read: base + start, count: i - start, readable: end - start)
+            return (v, 0, false)
+        }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
         guard let v = Double(text), v.isFinite, v.isNormal else { throw Bail() }
         cache?.store(v, read: base + start, count: i - start)

@@ -85,9 +85,10 @@ final class NumberTextCache {
 
     /// Remembers that the literal `p[0..<n]`, read, is `value`: for reading only (what we write
     /// stays ``JSONWriter/number(_:)-(Double)``'s spelling, whatever a peer wrote before).
-    func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int) {
+    /// `readable` bytes at `p` may be read (the rest of the line): with 24 the key is three loads.
+    func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) {
         guard n <= Self.maximumLength else { return }
-        let (a, b, c) = Self.words(p, n)
+        let (a, b, c) = Self.words(p, n, readable: readable)
         entries[Self.slot(a)] = Entry(a: a, b: b, c: c, count: n, value: value)
     }
 

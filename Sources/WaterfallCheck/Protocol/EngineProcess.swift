@@ -52,6 +52,8 @@ final class EngineProcess {
     @exclusivity(unchecked) private var out: [UInt8] = []
     @exclusivity(unchecked) private var outStart = 0
     @exclusivity(unchecked) private var scanned = 0
+    /// The storage ``takeLine()`` copies each line into (reused; at most 1 MiB kept).
+    @exclusivity(unchecked) private var lineBuffer: [UInt8] = []
     /// Request bytes queued for stdin; `pending[pendingStart...]` is not yet written.
     @exclusivity(unchecked) private var pending: [UInt8] = []
     @exclusivity(unchecked) private var pendingStart = 0
@@ -363,7 +365,9 @@ final class EngineProcess {
     // MARK: - Reading
 
     /// The next complete line of `out` (from `outStart`), without its `\n`. Each byte is scanned
-    /// once (memchr); consumed bytes are dropped in bulk, not per line.
+    /// once (memchr); consumed bytes are dropped in bulk, not per line. The line is copied into
+    /// ``lineBuffer`` and returned as that array: a caller done with it before the next call (as
+    /// every caller is) leaves the storage unshared, so no line allocates once it has grown.
     private func takeLine() -> [UInt8]? {
         let from = max(outStart, scanned)
         let nl: Int? = out.withUnsafeBufferPointer { b in
@@ -371,7 +375,9 @@ final class EngineProcess {
             return from + (UnsafeRawPointer(p) - UnsafeRawPointer(b.baseAddress! + from))
         }
         guard let nl else { scanned = out.count; return nil }
-        let line = Array(out[outStart..<nl])
+        if lineBuffer.capacity > 1 << 20 { lineBuffer = [] } else { lineBuffer.removeAll(keepingCapacity: true) }
+        out.withUnsafeBufferPointer { lineBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[outStart..<nl])) }
+        let line = lineBuffer
         outStart = nl + 1
         scanned = outStart
         if outStart == out.count {

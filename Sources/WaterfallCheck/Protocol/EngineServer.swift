@@ -125,6 +125,8 @@ public struct LineReader {
     private var scanned = 0
     private var skipping = false
     private var atEnd = false
+    /// The storage each line is copied into (reused; at most 1 MiB kept).
+    private var line: [UInt8] = []
 
     public init(fd: Int32, maxLine: Int) { self.fd = fd; self.maxLine = maxLine }
 
@@ -138,7 +140,11 @@ public struct LineReader {
             if let nl = Self.newline(in: buffer, from: max(start, scanned)) {
                 defer { start = nl + 1; scanned = start; compact() }
                 if skipping { skipping = false; continue }
-                return nl - start > maxLine ? .tooLong : .line(Array(buffer[start..<nl]))
+                if nl - start > maxLine { return .tooLong }
+                // Into storage reused from line to line (unshared again once the caller is done).
+                if line.capacity > 1 << 20 { line = [] } else { line.removeAll(keepingCapacity: true) }
+                buffer.withUnsafeBufferPointer { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<nl])) }
+                return .line(line)
             }
             scanned = buffer.count
             if !skipping && buffer.count - start > maxLine {

@@ -37,6 +37,40 @@ struct WriterBytesTests {
         }
     }
 
+    @Test("short decimals (fractions of a power of two) are written as Double.description writes them, and the path is taken")
+    func shortDecimals() {
+        var rng = SplitMix64(seed: 9)
+        // m / 2^k for odd and even m, every k the path covers and beyond, both signs; the edges
+        // of its range (2^-13, 10^15, 15 digits, 18 fraction digits) and their neighbours.
+        var values: [Double] = [0x1p-13, 0x1p-14, 3 * 0x1p-15, 0.0001, 0.0001220703125, 1e15 - 0.5, 1e15 - 0.25, 1e15 + 0.5,
+                                999_999_999_999.9375, 99_999_999_999_999.5, 0.000244140625, 0x1.fffffffffffffp-1, 0.1, 1.0 / 3]
+        for k in 1...24 {
+            for _ in 0..<400 {
+                let m = Double(rng.next() % (1 << UInt64(min(52, 10 + 2 * k))))
+                values.append(m / Double(1 << UInt64(k)))
+            }
+        }
+        for _ in 0..<3_000 { values.append(Double(bitPattern: rng.next())) }
+        values += values.map { -$0 } + values.flatMap { [$0.nextUp, $0.nextDown] }
+        var taken = 0
+        for v in values {
+            let expected = JSONWriter.number(v)
+            #expect(Self.text { JSONBytes.append(number: v, to: &$0) } == expected, "\(v.bitPattern)")
+            // The fast path alone: whenever it writes, it writes description's text.
+            var out = [UInt8](repeating: 0, count: 32)
+            let n = out.withUnsafeMutableBufferPointer { b -> Int? in
+                var c = JSONBytes.Cursor(p: b.baseAddress!)
+                return c.shortDecimal(v) ? c.p - b.baseAddress! : nil
+            }
+            if let n {
+                taken += 1
+                #expect(String(decoding: out[..<n], as: UTF8.self) == v.description, "\(v) \(v.bitPattern)")
+                #expect(n <= 21)
+            }
+        }
+        #expect(taken > values.count / 10)
+    }
+
     @Test("every integer is written as String(_:) writes it")
     func integers() {
         var rng = SplitMix64(seed: 6)

@@ -117,7 +117,12 @@ struct FastPathTests {
                         "-", "1e", "1e+", "0x10", "1234567890123456789", "12345678901234567890.5",
                         // The one-word and two-word shapes, and their edges.
                         "1234567", "12345678", "-123456", "-1234567", "1234567.1234567", "1234567.12345678", "12345678.1",
-                        "0.0000001", "-0.5", "-0.0000000", "5.", "5.e3", "5.5e3", "5.5E3", "05.5", "-05", "00", "1.5x", "1.5.5"]
+                        "0.0000001", "-0.5", "-0.0000000", "5.", "5.e3", "5.5e3", "5.5E3", "05.5", "-05", "00", "1.5x", "1.5.5",
+                        // Fractions of 8 to 15 digits (a third word), and what goes on past them.
+                        "775.7537202380952", "-775.7537202380952", "1441.9139766483515", "1234567.123456789012", "1234567.1234567890123",
+                        "0.12345678", "0.123456789012345", "0.1234567890123456", "0.00000000000000001", "-0.000000000000000",
+                        "9007199.25474099", "9007199.254740993", "1.12345678e5", "1.123456789e-5", "1.1234567890123e5", "1.12345678.5",
+                        "123.456789012345678", "1.12345678x", "4503599.6273704965", "4503599.6273704975"]
         for _ in 0..<5_000 {
             let d = Double(bitPattern: rng.next())
             if d.isFinite { literals.append("\(d)") }
@@ -133,6 +138,89 @@ struct FastPathTests {
         for bad in ["1e400", "01", "1.", ".5", "+1", "-", "1e", "0x10", "NaN", "Infinity"] {
             #expect(EngineProtocol.Reply.decodeFast(Array("{\"id\":1,\"contentSize\":[\(bad),2],\"sections\":[]}".utf8), op: "layout") == nil, "\(bad)")
         }
+    }
+
+    @Test("long decimals (16 to 19 digits) read by the proven estimate are Double(String)'s values, bit for bit, and most take it")
+    func longDecimals() {
+        var rng = SplitMix64(seed: 21)
+        var literals = ["9007199254740993", "9007199254740993.0", "9007199254740993.5", "9007199254740992.5", "4503599627370496.5",
+                        "4503599627370497.5", "103648.12213764573", "0.30000000000000004", "2.2250738585072014e-308", "1.7976931348623157e308",
+                        "4.9406564584124654e-324", "2.225073858507201e-308", "1234567890123456789", "1234567.890123456789",
+                        "0.1000000000000000055511151231257827", "0.10000000000000000555", "0.1000000000000000055", "1.0000000000000002",
+                        "1.00000000000000011102230246251565", "0.99999999999999994", "0.999999999999999944488848768742172978818416595458984375"]
+        func add(_ d: Double) {
+            guard d.isFinite else { return }
+            literals += [String(format: "%.17g", d), String(format: "%.15g", d), String(format: "%.16g", d), String(format: "%.18g", d),
+                         String(format: "%.19g", d), "\(d)", String(format: "%.17e", d), String(format: "%.19f", d)]
+        }
+        for _ in 0..<3_000 {
+            add(Double(bitPattern: rng.next()))                               // anywhere, subnormals and huge ones included
+            add(Double(rng.next() % 100_000_000) / Double(3 + rng.next() % 1000))  // layout-sized float noise
+            add(Double(rng.next() >> 11) * 0x1p-53 * pow(10, Double(rng.next() % 12)))
+            add(Double(bitPattern: 0x0010_0000_0000_0000 &+ rng.next() % 1000))  // just above the least normal
+        }
+        var tested = 0, proven = 0
+        for literal in literals {
+            guard let expected = Double(literal), expected.isFinite, !literal.contains("inf"), !literal.contains("nan") else { continue }
+            for text in [literal, "-" + literal] where !text.hasPrefix("--") {
+                let line = Array("{\"id\":1,\"contentSize\":[\(text),2],\"sections\":[]}".utf8)
+                guard let fast = EngineProtocol.Reply.decodeFast(line, op: "layout"), case .layout(let r) = fast.reply else { continue }
+                tested += 1
+                #expect(Double(r.contentSize.width).bitPattern == Double(text)!.bitPattern, "\(text)")
+                Self.checkReply(line, op: "layout")
+            }
+            // The estimate alone, on the literal's digits.
+            if let (digits, k) = Self.decimal(literal) {
+                if let v = JSONLineScanner.nearest(digits, overPowerOfTen: k) {
+                    proven += 1
+                    #expect(v.bitPattern == Double("\(digits)e-\(k)")!.bitPattern, "\(literal)")
+                }
+            }
+        }
+        #expect(tested > literals.count / 2)
+        #expect(proven > literals.count / 4)
+    }
+
+    @Test("the proven estimate at its edges: ties, powers of two, 19 digits, 10^-19, tiny and 2^53-sized values")
+    func nearestEdges() {
+        var rng = SplitMix64(seed: 22)
+        var cases: [(UInt64, Int)] = [(9_007_199_254_740_993, 1), (90_071_992_547_409_930, 1), (90_071_992_547_409_925, 1),
+                                      (45_035_996_273_704_965, 1), (9_999_999_999_999_999_999, 19), (1, 19), (1, 1), (5, 1),
+                                      (10_000_000_000_000_000_000, 19), (18_446_744_073_709_551_615, 19), (18_446_744_073_709_551_615, 1),
+                                      (1_000_000_000_000_000_000, 19), (2_500_000_000_000_000_000, 19), (1, 20), (1, 0), (0, 5),
+                                      (4_503_599_627_370_497, 1), (1_125_899_906_842_624_5, 1), (7_205_759_403_792_794, 16)]
+        // Exact midpoints between neighbouring doubles, and their neighbours: (2M+1) × 5^k / 10^k ≈ (2M+1)/2^(k+1) scaled.
+        for _ in 0..<2_000 {
+            let k = 1 + Int(rng.next() % 19)
+            let d = rng.next() % 10_000_000_000_000_000_000
+            cases += [(d, k), (d | 1, k), (d / 1000, k), (d % 100_000_000_000_000_000, k)]
+            // d / 10^k a midpoint of two doubles: m + 1/2 for an odd 53-bit m (k = 1: 5 × (2m + 1)).
+            let m = (1 << 52) | rng.next() % (1 << 52)
+            if m < 1_844_674_407_370_955_161 / 5 { cases += [(5 * (2 * m + 1), 1), (5 * (2 * m + 1) + 1, 1), (5 * (2 * m + 1) - 1, 1)] }
+        }
+        var proven = 0
+        for (d, k) in cases {
+            guard let v = JSONLineScanner.nearest(d, overPowerOfTen: k) else { continue }
+            proven += 1
+            #expect(v.bitPattern == Double("\(d)e-\(k)")!.bitPattern, "\(d)e-\(k)")
+        }
+        #expect(proven > cases.count / 3)
+        // Declined: outside 1...19, zero, and an exact tie (9007199254740993 = 2^53 + 1 lies halfway).
+        #expect(JSONLineScanner.nearest(1, overPowerOfTen: 0) == nil && JSONLineScanner.nearest(1, overPowerOfTen: 20) == nil)
+        #expect(JSONLineScanner.nearest(0, overPowerOfTen: 3) == nil)
+        #expect(JSONLineScanner.nearest(45_035_996_273_704_965, overPowerOfTen: 1) == nil)  // 4503599627370496.5, a tie
+    }
+
+    /// A plain decimal literal's digits and fraction length (`-` dropped), when it has a fraction,
+    /// no exponent and at most 19 significant digits; leading zeros dropped.
+    private static func decimal(_ literal: String) -> (UInt64, Int)? {
+        var s = Substring(literal)
+        if s.first == "-" { s = s.dropFirst() }
+        guard !s.contains("e"), !s.contains("E"), let dot = s.firstIndex(of: ".") else { return nil }
+        let k = s.distance(from: dot, to: s.endIndex) - 1
+        let all = (s[..<dot] + s[s.index(after: dot)...]).drop { $0 == "0" }
+        guard k >= 1, all.count <= 19, let d = UInt64(all.isEmpty ? "0" : String(all)) else { return nil }
+        return (d, k)
     }
 
     @Test("with the connection's cache: long literals read from it have the strict reader's values, and what continues a literal still counts")
