@@ -37,24 +37,10 @@ func bareFrames(_ input: LayoutInput, frames: [CGRect]) -> [CGRect] {
 /// screen (375 x 812 pt) in the middle of the content. Median of 5 warm runs, one core. Small
 /// inputs (the fuzzer's cases have 1-64 items) are timed over 10,000 layouts a run, so the
 /// fixed cost of a call shows.
-func benchEngine() throws { try benchEngine(sizes: [16, 64, 1_000, 10_000, 100_000, 1_000_000]) }
-
-/// The large rows of ``benchEngine()`` again, for `scripts/bench`, which runs this group with
-/// glibc's mmap threshold raised to its largest (32 MiB) by `GLIBC_TUNABLES`: a result of 10^6
-/// frames (32 MB) then comes from the heap the previous call freed, already mapped, as in a
-/// long-running app. Under the default, each such result is a fresh `mmap`, and the kernel's
-/// first touch of its 7,800 pages (a fault and a zeroed page each) is a large part of both the
-/// engine's and the bare loop's time. Not in the default run: the threshold is process-wide.
-func benchEngineWarmHeap() throws {
-    let tunables = ProcessInfo.processInfo.environment["GLIBC_TUNABLES"] ?? "not set: the default, fresh pages per result"
-    print("GLIBC_TUNABLES: \(tunables)")
-    try benchEngine(sizes: [100_000, 1_000_000])
-}
-
-func benchEngine(sizes: [Int]) throws {
+func benchEngine() throws {
     let widths = [10, 8, 14, 12, 12, 10, 18, 8]
     print(row(["items", "columns", "layout", "items/s", "bare loop", "vs bare", "query (1 screen)", "found"], widths: widths))
-    for count in sizes {
+    for count in [16, 64, 1_000, 10_000, 100_000, 1_000_000] {
         for columns in [3, 8] {
             let input = benchInput(items: count, columns: columns)
             let layouts = count < 1_000 ? 10_000 : 1

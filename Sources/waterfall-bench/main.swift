@@ -17,8 +17,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
 ]
 /// Groups run only when named.
 let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer),
-                                                        ("protocol-count", benchProtocolCount),
-                                                        ("engine-warm-heap", benchEngineWarmHeap)]
+                                                        ("protocol-count", benchProtocolCount)]
 
 let selected = Set(CommandLine.arguments.dropFirst())
 let onDemandNames = Set(onDemand.map(\.name))
