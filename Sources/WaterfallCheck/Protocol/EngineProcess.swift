@@ -174,6 +174,8 @@ final class EngineProcess {
         /// engine spawned while the run is being stopped must not outlive it).
         func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
         func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
+        /// How many groups are live.
+        var count: Int { lock.withLock { ids.count } }
         /// SIGKILLs every live group and stops further starts (``isStopped``); returns how many.
         func killAll() -> Int {
             let groups = lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return Array(ids) }
@@ -228,6 +230,9 @@ final class EngineProcess {
     ///   reply to an earlier request); otherwise only once everything queued is written.
     /// - Complexity: O(bytes written + bytes read).
     func receive(deadline: UInt64, early: Bool) -> Outcome {
+        // When this call first had to wait, and whether it polls before blocking (SpinWait).
+        var waitStart: UInt64 = 0
+        var spins = false
         while true {
             if early || unwritten == 0, let line = takeLine() { return .line(line) }
             // Every byte scanned, no `\n`, and more than the limit: stop before buffering more (D4).
@@ -241,7 +246,15 @@ final class EngineProcess {
             pollSet[2] = pollfd(fd: writing ? stdinFD : -1, events: Int16(POLLOUT), revents: 0)
             // Wake every 50 ms to notice a child that exited while a grandchild holds its stdout.
             let ms = Int32(min((deadline - now + 999_999) / 1_000_000, 50))
-            let n = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress!, nfds_t(writing ? 3 : 2), ms) }
+            // Poll without blocking for SpinWait's window first: an answer due within it is
+            // picked up without the core going to sleep.
+            if waitStart == 0 {
+                waitStart = now
+                spins = separator == 0x0A && SpinWait.harnessMaySpin(engines: EngineProcess.live.count)
+            }
+            var n: Int32 = 0
+            if spins { n = pollSet.withUnsafeMutableBufferPointer { SpinWait.pollReady($0.baseAddress!, count: writing ? 3 : 2, since: waitStart) } }
+            if n == 0 { n = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress!, nfds_t(writing ? 3 : 2), ms) } }
             if n < 0 { if errno == EINTR { continue }; return .closed(partial: takeRest()) }
             if n == 0 {
                 if exitStatus(grace: 0) != nil {

@@ -159,6 +159,7 @@ public struct LineReader {
                 return .line(Array(buffer[start...]))
             }
             beforeWaiting()
+            _ = SpinWait.readable(fd)  // then a read that rarely blocks (SpinWait)
             let n = readAppending(fd, to: &buffer, atMost: 65_536)
             if n > 0 { continue } else if n < 0 && errno == EINTR { continue } else { atEnd = true }
         }

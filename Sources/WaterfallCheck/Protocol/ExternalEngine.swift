@@ -170,7 +170,10 @@ public final class ExternalEngine: LayoutEngine {
             id = ahead[aheadStart].id
             aheadStart += 1
             inFlight -= 1
-            pump()
+            // Refilled once half the window has been answered, not one request per answer: one
+            // write (and one read on the engine's side) per half window, while the engine still
+            // has the other half to work on.
+            if 2 * inFlight <= pipelineWindow { pump() }
         } else {
             try skipAhead(to: ahead.count)
             id = nextID
