@@ -245,16 +245,18 @@ public final class Fuzzer {
                     let input = upcoming?.input
                         ?? Fuzzer.generate(seed: config.seed, case: index, generator: generator, recording: false).0
                     upcoming = nil
-                    if pipelined {
-                        let j: UInt64 = lock.withLock { defer { nextCase += 1 }; return nextCase }
-                        if j < limit {
-                            upcoming = (j, Fuzzer.generate(seed: config.seed, case: j, generator: generator, recording: false).0)
-                        }
-                    }
                     let faultsBefore = external?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
                                                seed: Fuzzer.querySeed(config.seed, index), external: external)
-                    var failures = context.check(active, then: upcoming?.input)
+                    // A pipelined engine is sent the next case's layout too, generated once this
+                    // case's requests are on their way (``CheckContext/check(_:then:)``).
+                    var failures = context.check(active, then: {
+                        guard pipelined else { return nil }
+                        let j: UInt64 = lock.withLock { defer { nextCase += 1 }; return nextCase }
+                        guard j < limit else { return nil }
+                        upcoming = (j, Fuzzer.generate(seed: config.seed, case: j, generator: generator, recording: false).0)
+                        return upcoming?.input
+                    })
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
                     if let ext = external, ext.faultCount > faultsBefore {
                         // Stopped (Ctrl-C): the engine was killed under this case, which says

@@ -81,11 +81,14 @@ public func checkInvariants(_ input: LayoutInput, engine: LayoutEngine, toleranc
 
 extension CheckContext {
     /// Runs `invariants` in catalogue order; at most one failure each. A pipelined external
-    /// engine is first sent what the checks will ask (and `next`'s layout: the case after this
-    /// one), so it works while the checks run; answers are read in order, each when asked for.
-    func check(_ invariants: InvariantSet, then next: LayoutInput? = nil) -> [InvariantFailure] {
+    /// engine is first sent what the checks will ask, then the layout of `next()` (the case after
+    /// this one, made only for a pipelined engine), so it works while the checks run; answers are
+    /// read in order, each when asked for. `next` is called after the first send: the engine
+    /// starts on this case's requests while the next case is generated.
+    func check(_ invariants: InvariantSet, then next: () -> LayoutInput? = { nil }) -> [InvariantFailure] {
         if let ext = external, ext.pipelineWindow > 1 {
-            ext.prefetch(plannedRequests(invariants, then: next))
+            ext.prefetch(plannedRequests(invariants, then: nil))
+            if let n = next() { ext.prefetch([.layout(n)]) }
         }
         var failures: [InvariantFailure] = []
         // Read in place: a copy of an `Invariant` retains its strings and its closure, on a
