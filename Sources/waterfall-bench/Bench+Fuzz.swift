@@ -14,18 +14,30 @@ private func cpuTime() -> Double {
 /// (bars: DESIGN.md's >= 50,000 cases/s on 2 cores, issue 16's >= 100,000); then, per deliberately broken engine (the test target's,
 /// shared through the BrokenEngines link), the time to find its bug and to shrink it (bar: < 2 s).
 /// `cases/CPU-s` is the rate per CPU second: on a shared machine it is what 1 free core would do.
+/// 1 and 2 jobs alternate over 3 rounds; each figure is the median of the 3.
 func benchFuzz() throws {
-    let widths = [6, 10, 12, 14, 10, 10]
-    print(row(["jobs", "cases", "cases/s", "cases/CPU-s", "seconds", "failures"], widths: widths))
-    for jobs in [1, 2] {
-        let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: 7, cases: 200_000, jobs: jobs,
-                                                             generator: InputGenerator(largeItems: 64)),
-                            engine: { ReferenceEngine() })
-        let cpu0 = cpuTime()
-        let report = fuzzer.run()
-        let cpu = cpuTime() - cpu0
-        print(row(["\(jobs)", "\(report.cases)", rate(report.casesPerSecond), rate(Double(report.cases) / cpu),
-                   String(format: "%.2f", report.seconds), "\(report.counterexamples.count)"], widths: widths))
+    let widths = [6, 10, 12, 14, 10, 10, 10]
+    print(row(["jobs", "cases", "cases/s", "cases/CPU-s", "seconds", "failures", "vs 1 job"], widths: widths))
+    // 1 and 2 jobs in alternation, 3 rounds of 100,000 cases each; the medians, and the ratio per
+    // round (adjacent runs share the machine's state: ``interleavedMedians``).
+    var results = [[(rate: Double, cpuRate: Double, seconds: Double, failures: Int)]](repeating: [], count: 2)
+    for _ in 0..<3 {
+        for (k, jobs) in [1, 2].enumerated() {
+            let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: 7, cases: 100_000, jobs: jobs,
+                                                                 generator: InputGenerator(largeItems: 64)),
+                                engine: { ReferenceEngine() })
+            let cpu0 = cpuTime()
+            let report = fuzzer.run()
+            let cpu = cpuTime() - cpu0
+            results[k].append((report.casesPerSecond, Double(report.cases) / cpu, report.seconds, report.counterexamples.count))
+        }
+    }
+    func middle(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+    for (k, jobs) in [1, 2].enumerated() {
+        let r = results[k]
+        let ratio = middle(zip(r, results[0]).map { $0.rate / $1.rate })
+        print(row(["\(jobs)", "100000", rate(middle(r.map(\.rate))), rate(middle(r.map(\.cpuRate))),
+                   String(format: "%.2f", middle(r.map(\.seconds))), "\(r.map(\.failures).max()!)", String(format: "%.2fx", ratio)], widths: widths))
     }
 
     // Where a case's time goes: 20,000 generated cases, the case's layout (and §6 validation)
