@@ -33,30 +33,68 @@ public struct CompareCase: Sendable {
 
 /// Generated cases for `compare`: the fuzzer's ``InputGenerator`` (case `i` of seed `s` is the
 /// fuzzer's case `i` of seed `s`), restricted to the features both engines declare. Each case
-/// keeps its recorded choices, so a difference shrinks through the fuzzer's integrated
+/// can replay its choices (``Replay``), so a difference shrinks through the fuzzer's integrated
 /// ``Shrinker`` before the input-level ``InputShrinker`` polishes it.
 public struct CaseGenerator: Sendable {
     public var generator: InputGenerator
 
     public init(_ generator: InputGenerator = InputGenerator()) { self.generator = generator }
 
-    /// `count` cases of stream `seed` using only `features`, within `limits` (tie breaks, largest length).
+    /// `count` cases of stream `seed` using only `features`, within `limits` (tie breaks, largest
+    /// length), made up front. ``stream(seed:count:features:limits:)`` makes each when it is
+    /// compared instead (what `compare` does).
+    /// - Complexity: O(count) inputs; memory O(their items).
     public func cases(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> [CompareCase] {
+        let stream = stream(seed: seed, count: count, features: features, limits: limits)
+        return (0..<count).map(stream.make)
+    }
+
+    /// The same cases as ``cases(seed:count:features:limits:)``, made on demand: by the worker
+    /// that compares each (``EngineComparison/run(_:generated:progress:)``), in parallel and
+    /// without keeping any. - Complexity: O(1).
+    public func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> GeneratedCases {
         var g = generator
         g.features = g.features.intersection(features)
         g.limits = limits
-        return (0..<count).map { i in
-            let (input, source) = Fuzzer.generate(seed: seed, case: UInt64(i), generator: g)
-            return CompareCase(name: "generated-\(seed)-\(i)", input: input, origin: .generated(seed: seed, index: i),
-                               replay: Replay(generator: g, choices: Shrinker.Candidate(source)))
-        }
+        return GeneratedCases(generator: g, seed: seed, count: max(0, count))
+    }
+}
+
+/// Cases `0 ..< count` of stream `seed`, each generated when asked for. `compare --fuzz-cases
+/// 300000` kept every case made up front: 1.1 GB of inputs (3 GB while each also kept its
+/// recorded choices), made on one thread before the run.
+public struct GeneratedCases: Sendable {
+    /// The fuzzer's generator, restricted to the features and limits both engines declare.
+    public var generator: InputGenerator
+    public var seed: UInt64
+    public var count: Int
+
+    /// Case `i`'s input (``Fuzzer/generate(seed:case:generator:recording:)``, no record). O(its items).
+    public func input(_ i: Int) -> LayoutInput {
+        Fuzzer.generate(seed: seed, case: UInt64(i), generator: generator, recording: false).0
+    }
+
+    /// Case `i` whole: named `generated-SEED-I`, replayable for the shrinker. Generated without a
+    /// record of its choices (a case that differs records them again when it is shrunk,
+    /// ``Replay/choices``): the records were about 8 KB a case. O(its items).
+    public func make(_ i: Int) -> CompareCase {
+        CompareCase(name: "generated-\(seed)-\(i)", input: input(i), origin: .generated(seed: seed, index: i),
+                    replay: Replay(generator: generator, seed: seed, index: i))
     }
 }
 
 /// How a generated case is replayed from (edited) choices, for the integrated shrinker.
 public struct Replay: Sendable {
     public var generator: InputGenerator
-    public var choices: Shrinker.Candidate
+    /// The case's stream and index in it (``Fuzzer/generate(seed:case:generator:recording:)``).
+    public var seed: UInt64
+    public var index: Int
+
+    /// The choices that generate the case, recorded again on each call (the generator is
+    /// deterministic: the same input as when the case was made). - Complexity: one generation.
+    public var choices: Shrinker.Candidate {
+        Shrinker.Candidate(Fuzzer.generate(seed: seed, case: UInt64(index), generator: generator).1)
+    }
 
     /// The input `choices` give, with the choices actually used.
     public func input(_ choices: [UInt64]) -> (LayoutInput, Shrinker.Candidate) {

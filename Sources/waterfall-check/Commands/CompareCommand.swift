@@ -96,14 +96,15 @@ struct ComparisonRun {
     func run(baseline baselineEntry: EngineEntry, candidate candidateEntry: EngineEntry, paths: [String],
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
         let comparison = EngineComparison(jobs: jobs, tolerance: tolerance) { (baselineEntry.make(), candidateEntry.make()) }
-        var cases = try CompareCase.fixtures(at: paths)
-        cases += CaseGenerator().cases(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
-        guard !cases.isEmpty else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
+        let cases = try CompareCase.fixtures(at: paths)
+        // Generated cases are made by the workers as they compare them (none kept unless it differs).
+        let generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
+        guard !cases.isEmpty || generated.count > 0 else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C or SIGTERM: the termination thread stops the engines (own process groups),
         // removes temporaries and exits 130 or 143. A run it stopped may still return here,
         // every later case a fault: nothing of it is printed or saved.
-        var report = comparison.run(cases)
+        var report = comparison.run(cases, generated: generated)
         while Interrupt.exiting { sleep(1) }
         report.revisions = revisions
         print(report.text(), terminator: "")

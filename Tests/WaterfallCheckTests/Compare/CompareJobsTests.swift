@@ -25,4 +25,30 @@ struct CompareJobsTests {
         #expect(texts[1] == texts[0])
         #expect(texts[2] == texts[0])
     }
+
+    @Test("generated cases made by the workers (a stream) give the report of the same cases made up front, on 1 and 2 jobs")
+    func streamedCases() throws {
+        let broken = try #require(BrokenEngines.all.first { $0.invariant == "placement" })
+        let generator = CaseGenerator()
+        let fixtures = try CompareCase.fixtures(at: [ExternalTestSupport.packageRoot.appendingPathComponent("Fixtures/conformance").path])
+        for jobs in [1, 2] {
+            var comparison = EngineComparison(jobs: jobs) { (ReferenceEngine(), broken.make()) }
+            comparison.choiceShrinkSeconds = 30
+            let upFront = comparison.run(fixtures + generator.cases(seed: 5, count: 60, features: comparison.commonFeatures))
+            let stream = generator.stream(seed: 5, count: 60, features: comparison.commonFeatures)
+            let streamed = comparison.run(fixtures, generated: stream)
+            #expect(streamed.cases == fixtures.count + 60)
+            #expect(streamed.verdict == RunVerdict.failed)
+            #expect(streamed.text() + streamed.json() == upFront.text() + upFront.json())
+        }
+        // A case made on demand is the case made up front, and its replay records the choices
+        // that generate it again.
+        let stream = generator.stream(seed: 9, count: 20, features: .all)
+        for (i, c) in generator.cases(seed: 9, count: 20, features: .all).enumerated() {
+            let made = stream.make(i)
+            #expect(made.input == c.input && made.name == c.name)
+            let replay = try #require(made.replay)
+            #expect(replay.input(replay.choices.choices).0 == c.input)
+        }
+    }
 }
