@@ -83,9 +83,9 @@ final class CheckContext {
 
     /// The requests `invariants` will make of the engine after its first answer, in the order
     /// they make them (catalogue order: `query`'s rects, `deterministic`'s second layout,
-    /// `prefix-stable`'s shorter one), then `next`'s first layout: what a pipelined external
+    /// `prefix-stable`'s shorter one): what a pipelined external
     /// engine is sent ahead (``ExternalEngine/prefetch(_:)``). Mirrors each check's own guard.
-    func plannedRequests(_ invariants: InvariantSet, then next: LayoutInput?) -> [EngineProtocol.Request] {
+    func plannedRequests(_ invariants: InvariantSet) -> [EngineProtocol.Request] {
         var out: [EngineProtocol.Request] = []
         if result != nil {
             if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.queryIndex))),
@@ -97,7 +97,6 @@ final class CheckContext {
                 out.append(.layout(p.input))
             }
         }
-        if let next { out.append(.layout(next)) }
         return out
     }
 

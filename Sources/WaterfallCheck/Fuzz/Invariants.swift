@@ -35,7 +35,7 @@ public enum Invariants {
         return all
     }()
 
-    /// Catalogue indices of the checks that ask the engine again (``CheckContext/plannedRequests(_:then:)``).
+    /// Catalogue indices of the checks that ask the engine again (``CheckContext/plannedRequests(_:)``).
     static let queryIndex = named("query")!.index
     static let deterministicIndex = named("deterministic")!.index
     static let prefixStableIndex = named("prefix-stable")!.index
@@ -87,7 +87,7 @@ extension CheckContext {
     /// starts on this case's requests while the next case is generated.
     func check(_ invariants: InvariantSet, then next: () -> LayoutInput? = { nil }) -> [InvariantFailure] {
         if let ext = external, ext.pipelineWindow > 1 {
-            ext.prefetch(plannedRequests(invariants, then: nil))
+            ext.prefetch(plannedRequests(invariants))
             if let n = next() { ext.prefetch([.layout(n)]) }
         }
         var failures: [InvariantFailure] = []
