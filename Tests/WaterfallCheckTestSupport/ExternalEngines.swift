@@ -35,11 +35,11 @@ public enum ExternalTestSupport {
 
 extension ExternalTestSupport {
     /// `Tests/WaterfallCheckTestSupport/FakeEngines/pipeline_engine.py`: declares a pipeline
-    /// window of 8 and faults (per `mode`: crash, hang, garbage; `ok` never) on a layout whose
-    /// first item is 666 pt tall.
-    public static func pipelineFake(_ mode: String, timeout: Double = 10) -> ExternalEngine.Configuration {
+    /// window (8 unless told) and faults (per `mode`: crash, hang, garbage; `ok` never) on a layout
+    /// whose first item is 666 pt tall; `strict` exits with status 4 when sent more than the window.
+    public static func pipelineFake(_ mode: String, window: Int = 8, timeout: Double = 10) -> ExternalEngine.Configuration {
         let path = packageRoot.appendingPathComponent("Tests/WaterfallCheckTestSupport/FakeEngines/pipeline_engine.py").path
-        return ExternalEngine.Configuration(arguments: ["python3", path, mode], displayName: "fake pipeline \(mode)", timeout: timeout)
+        return ExternalEngine.Configuration(arguments: ["python3", path, mode, "\(window)"], displayName: "fake pipeline \(mode)", timeout: timeout)
     }
 
     /// One section, 2 columns in 100 pt, items of the given heights.

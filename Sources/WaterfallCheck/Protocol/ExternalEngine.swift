@@ -172,8 +172,9 @@ public final class ExternalEngine: LayoutEngine {
             inFlight -= 1
             // Refilled once half the window has been answered, not one request per answer: one
             // write (and one read on the engine's side) per half window, while the engine still
-            // has the other half to work on.
-            if 2 * inFlight <= pipelineWindow { pump() }
+            // has the other half to work on. This request is still unanswered: it keeps its
+            // place in the window until its reply is read (§9: never more than the window).
+            if 2 * inFlight <= pipelineWindow { pump(awaiting: 1) }
         } else {
             try skipAhead(to: ahead.count)
             id = nextID
@@ -257,10 +258,12 @@ public final class ExternalEngine: LayoutEngine {
     }
 
     /// Sends announced requests while the window has room, in one write.
-    private func pump() {
+    /// - Parameter awaiting: requests sent and unanswered that are no longer counted in
+    ///   `inFlight` (the one whose reply is about to be read): they take room in the window too.
+    private func pump(awaiting: Int = 0) {
         guard let p = process else { return }
         lineBuffer.removeAll(keepingCapacity: true)
-        while inFlight < pipelineWindow, aheadStart + inFlight < ahead.count {
+        while inFlight + awaiting < pipelineWindow, aheadStart + inFlight < ahead.count {
             let a = ahead[aheadStart + inFlight]
             a.request.encode(id: a.id, into: &lineBuffer)
             lineBuffer.append(0x0A)

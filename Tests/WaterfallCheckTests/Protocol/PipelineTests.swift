@@ -47,6 +47,19 @@ struct PipelineTests {
         for input in Self.window { #expect(try serial.layout(input) == ReferenceLayout.layout(input)) }
     }
 
+    @Test("never more requests unanswered than the window the hello declared (adversarial review: window + 1 were)",
+          arguments: [2, 3])
+    func windowBound(window: Int) throws {
+        // The fake waits 20 ms before each answer, then exits if more than `window` are unanswered.
+        let engine = try ExternalEngine.start(S.pipelineFake("strict", window: window))
+        defer { engine.shutdown() }
+        #expect(engine.pipelineWindow == window)
+        let inputs = Self.window + Self.window
+        engine.prefetch(inputs.map { .layout($0) })
+        for (i, input) in inputs.enumerated() { #expect(try engine.layout(input) == ReferenceLayout.layout(input), "input \(i)") }
+        #expect(engine.faultCount == 0, "\(String(describing: engine.lastFault))")
+    }
+
     @Test("a crash, a hang, garbage in the middle of a window: that request faults, the others are answered correctly",
           arguments: [("crash", EngineFault.Kind.crashed), ("hang", .timedOut), ("garbage", .malformedReply)])
     func faultMidWindow(mode: String, kind: EngineFault.Kind) throws {
