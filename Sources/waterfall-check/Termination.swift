@@ -73,3 +73,12 @@ enum Interrupt {
         set { lock.withLock { installed = newValue } }
     }
 }
+
+/// Blocks for good once a signal is ending the run (``Interrupt/exiting``): the termination
+/// thread exits with 128 + the signal within the engines' stop grace. A command calls it after
+/// its engines have run and before it prints, saves or writes anything, so that a run stopped by
+/// SIGTERM or SIGHUP (its engines dying while it finished, every later case a fault) leaves no
+/// report, golden or counterexample behind (adversarial review: `fuzz --json` wrote one).
+func awaitTerminationIfSignalled() {
+    while Interrupt.exiting { sleep(1) }
+}

@@ -80,5 +80,5 @@ stopEnginesOnTermination()
 setvbuf(stdout, nil, _IOLBF, 0)
 let status = main()
 // A signal is ending the run: the termination thread exits with 128 + the signal.
-while Interrupt.exiting { sleep(1) }
+awaitTerminationIfSignalled()
 exit(status)

@@ -96,4 +96,40 @@ struct AdversarialSignalTests {
             #expect(!text.contains("being stopped") && !text.contains("\"fault\""), "\(name): \(text.prefix(600))")
         }
     }
+
+    @Test("SIGTERM of fuzz and verify while the engine's group dies slowly: exit 143, no report, no saved case (they were written, every later case a fault)",
+          arguments: ["fuzz", "verify"])
+    func sigtermWritesNothing(command: String) throws {
+        let (dir, text) = try adversarialCorpus()
+        defer { dir.cleanup() }
+        // The engine answers and dies of SIGTERM at once; a child in its process group ignores
+        // SIGTERM, so stopping the group takes the 2-s grace and then SIGKILL, while the run sees
+        // its engine gone and goes on (the cases left fault at once: nothing else holds the pipes).
+        // For verify, 200 fixtures and the pipeline fake's `strict` mode (20 ms per answer); for
+        // fuzz, the real engine on 5,000 cases (several seconds in a debug build).
+        for i in 0..<(command == "verify" ? 200 : 0) { try dir.write(text, to: "fx/copy\(i).json") }
+        let engine = command == "verify"
+            ? "python3 '\(ExternalTestSupport.packageRoot.path)/Tests/WaterfallCheckTestSupport/FakeEngines/pipeline_engine.py' strict 1"
+            : "'\(ExternalTestSupport.engineExecutable)' reference"
+        let pidFile = dir.url.appendingPathComponent("engine.pid")
+        let script = try dir.write("""
+            #!/bin/sh
+            trap '' TERM HUP INT
+            sleep 1000 </dev/null >/dev/null 2>&1 &
+            trap - TERM HUP INT
+            echo $$ > '\(pidFile.path)'
+            exec \(engine)
+            """, to: "slow-group.sh")
+        chmod(script.path, 0o755)
+        let options = command == "verify" ? ["fx"] : ["--cases", "5000", "--seed", "1", "--save", "saved", "--html", "page"]
+        let p = try start([command, "--jobs", "1", "--json", "report.json", "--engine", "exec:\(script.path)"] + options, in: dir.url)
+        let enginePID = try #require(waitForPID(pidFile))
+        usleep(500_000)
+        p.signal(SIGTERM)
+        #expect(p.wait() == 143)
+        #expect(!isRunning(enginePID))
+        if isRunning(enginePID) { kill(enginePID, SIGKILL) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+        #expect(!left.contains("report.json") && !left.contains("page") && !left.contains("saved"), "\(left)")
+    }
 }

@@ -32,4 +32,14 @@ struct CompareCLITests {
         let bad = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--fuzz-cases", "0", "G"], in: dir.url, ci: "true")
         #expect(bad.status == 2 && bad.stderr.hasPrefix("G/bad.json:2:13: error: "), "\(bad.stderr)")
     }
+
+    @Test("--fuzz-cases past 10^12 is a usage error naming the option, exit 2 (Int.max - 7 trapped on an overflow)")
+    func hugeCaseCount() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        for n in ["9223372036854775800", "1000000000001", "-1"] {
+            let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--fuzz-cases", n], in: dir.url, ci: "true")
+            #expect(out.status == 2 && out.stderr.contains("--fuzz-cases") && out.stderr.contains("1000000000000"), "\(n): \(out.stderr)")
+        }
+    }
 }

@@ -73,7 +73,11 @@ struct ComparisonRun {
     /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`, `--github`,
     /// `--engine-timeout`, `--isolate` and `--jobs`.
     init(_ args: inout Arguments) throws {
-        fuzzCases = try args.value("--fuzz-cases", as: "a non-negative integer") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 500
+        // At most 10^12 (years of comparing): case counts are added and multiplied as Ints
+        // (adversarial review: Int.max - 7 trapped on an overflow).
+        fuzzCases = try args.value("--fuzz-cases", as: "a number of cases from 0 to 1000000000000") {
+            Int($0).flatMap { (0...1_000_000_000_000).contains($0) ? $0 : nil }
+        } ?? 500
         seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
         tolerance = try args.tolerance()
         saveDir = try args.value("--save")
@@ -105,7 +109,7 @@ struct ComparisonRun {
         // removes temporaries and exits 130 or 143. A run it stopped may still return here,
         // every later case a fault: nothing of it is printed or saved.
         var report = comparison.run(cases, generated: generated)
-        while Interrupt.exiting { sleep(1) }
+        awaitTerminationIfSignalled()
         report.revisions = revisions
         print(report.text(), terminator: "")
         if github { print(GitHubAnnotations.render(report), terminator: "") }

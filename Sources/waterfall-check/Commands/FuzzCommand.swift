@@ -137,6 +137,8 @@ enum FuzzCommand: Command {
             }
         }
         if live { writeStandardError("\r\u{1B}[K") }
+        // SIGTERM or SIGHUP: its engines were stopped and the later cases faulted; nothing of it is kept.
+        awaitTerminationIfSignalled()
 
         // One block per group (one bug, one report), every invariant it fails listed.
         var failures: [FuzzReport.ReportedFailure] = []

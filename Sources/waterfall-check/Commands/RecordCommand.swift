@@ -50,6 +50,7 @@ enum RecordCommand: Command {
                                   invariants: InvariantChecker())
         runner.forceRecord = force
         let report = runner.run(paths: paths)
+        awaitTerminationIfSignalled()
         do { try LastRecord.save(paths.map(\.relativePath), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) } catch {
             printError("warning: cannot remember the fixture roots in \(LastRecord.path): \(error)")
         }

@@ -86,6 +86,7 @@ enum VerifyCommand: Command {
         runner.requiresExpected = requireExpected
         runner.keepsLayouts = html != nil
         var report = runner.run(paths: paths)
+        awaitTerminationIfSignalled()  // a run SIGTERM stopped prints and writes nothing
         if isCI { report.treatPendingAsErrors() }
 
         print(TextReport.render(report), terminator: "")
