@@ -81,6 +81,7 @@ public final class ExternalEngine: LayoutEngine {
     /// process group. The next request starts a new one.
     public func shutdown(grace: Double = 1) {
         forgetAhead()
+        replayed.removeAll()
         process?.terminate(grace: grace)
         process = nil
     }
@@ -158,10 +159,63 @@ public final class ExternalEngine: LayoutEngine {
     private let numbers = NumberTextCache()
     @exclusivity(unchecked) public private(set) var lastFault: EngineFault?
 
+    /// An engine that died while requests sent after the awaited one were unanswered: any of them
+    /// may have killed it (an engine may read ahead before it answers). `later`: those requests.
+    private struct PipelinedCrash: Error { let fault: EngineFault; let later: [EngineProtocol.Request] }
+
+    /// The last layout request the engine answered (or was sent ahead and skipped): the state
+    /// the next query is answered against.
+    @exclusivity(unchecked) private var lastLayoutAnswered: EngineProtocol.Request?
+
+    /// The answers to requests sent again one at a time after a ``PipelinedCrash``, oldest first,
+    /// each given when the caller asks for its request (a fault thrown then).
+    @exclusivity(unchecked) private var replayed: [(request: EngineProtocol.Request, answer: Result<EngineProtocol.Reply, Error>)] = []
+
+    /// ``exchangeOnce(_:)``, and what a crash in the middle of a pipelined window takes (the
+    /// adversarial review: the awaited request was blamed for a crash a later one caused). The
+    /// awaited request is sent again, alone, to the restarted engine (after the layout it queries,
+    /// for a query): its fault if it fails there too. If it is answered, the requests that were in
+    /// flight after it are sent again one at a time, in order, up to the first that faults alone:
+    /// the culprit. Their answers (the culprit's fault included) are given when they are asked
+    /// for. If none faults (a crash that takes several requests at once, or timing), the crash is
+    /// this request's after all: it is never dropped.
+    /// - Complexity: as many extra requests as were in flight, only after such a crash.
     private func exchange(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
+        if !replayed.isEmpty {
+            if let k = replayed.firstIndex(where: { $0.request == request }) {
+                let answer = replayed[k].answer
+                replayed.removeFirst(k + 1)
+                return try answer.get()
+            }
+            replayed.removeAll()
+        }
+        let context = lastLayoutAnswered
+        do {
+            return try exchangeOnce(request)
+        } catch let crash as PipelinedCrash {
+            if case .query = request, let context { _ = try? exchangeOnce(context) }
+            let alone = Result { try exchangeOnce(request) }
+            if case .failure(let e as EngineFault) = alone {  // its own fault: the first report of it
+                var f = crash.fault
+                f.message += e.kind == f.kind ? " (and again when sent alone)" : " (sent again alone: \(e.message))"
+                throw f
+            }
+            for r in crash.later {
+                let answer = Result { try exchangeOnce(r) }
+                replayed.append((r, answer))
+                if case .failure(let e) = answer, e is EngineFault { return try alone.get() }  // the culprit
+            }
+            var f = crash.fault
+            f.message += " (the requests sent after it, in flight then, were each answered when sent again one at a time)"
+            throw f
+        }
+    }
+
+    private func exchangeOnce(_ request: EngineProtocol.Request) throws -> EngineProtocol.Reply {
         let op = request.op
         let id: Int
         let p: EngineProcess
+        var later = 0..<0  // the requests in `ahead` sent after this one, unanswered
         if let k = aheadIndex(of: request) {
             // Sent ahead (or announced): skip what the caller did not ask for after all.
             p = process!
@@ -175,6 +229,7 @@ public final class ExternalEngine: LayoutEngine {
             // has the other half to work on. This request is still unanswered: it keeps its
             // place in the window until its reply is read (§9: never more than the window).
             if 2 * inFlight <= pipelineWindow { pump(awaiting: 1) }
+            later = aheadStart ..< aheadStart + inFlight
         } else {
             try skipAhead(to: ahead.count)
             id = nextID
@@ -187,6 +242,7 @@ public final class ExternalEngine: LayoutEngine {
         let deadline = EngineProcess.deadline(after: configuration.timeout)
         switch p.receive(deadline: deadline, early: pipelineWindow > 1) {
         case .line(let raw):
+            if case .layout = request { lastLayoutAnswered = request }
             // The reply's text is made only for a fault report.
             var line: String { String(decoding: raw.prefix(500), as: UTF8.self) }
             // The usual reply in one pass; an error reply, a wrong id or anything unusual is read
@@ -219,9 +275,13 @@ public final class ExternalEngine: LayoutEngine {
             return reply
         case .closed(let partial):
             let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
-            if partial.isEmpty { throw fault(.crashed, "no reply to request \(id): \(status)") }
-            throw fault(.malformedReply, "reply to request \(id) cut off at end of file (\(status))",
+            let laterRequests = ahead[later].map(\.request)  // before ``fault`` forgets them
+            let f = partial.isEmpty ? fault(.crashed, "no reply to request \(id): \(status)")
+                : fault(.malformedReply, "reply to request \(id) cut off at end of file (\(status))",
                         reply: String(decoding: partial, as: UTF8.self))
+            // Died with later requests in its pipe: maybe of one of them (``exchange(_:)``).
+            if !laterRequests.isEmpty { throw PipelinedCrash(fault: f, later: laterRequests) }
+            throw f
         case .timedOut(let partial):
             throw fault(.timedOut, "no reply to request \(id) within \(formatSeconds(configuration.timeout))",
                         reply: String(decoding: partial, as: UTF8.self))
@@ -293,7 +353,7 @@ public final class ExternalEngine: LayoutEngine {
             if inFlight > 0, let p = process {
                 let skipped = ahead[aheadStart].id
                 switch p.receive(deadline: EngineProcess.deadline(after: configuration.timeout), early: true) {
-                case .line: break
+                case .line: if case .layout = ahead[aheadStart].request { lastLayoutAnswered = ahead[aheadStart].request }
                 case .closed(let partial):
                     let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
                     throw fault(.crashed, "no reply to request \(skipped) (sent ahead): \(status)", reply: String(decoding: partial, as: UTF8.self))

@@ -39,6 +39,15 @@ extension ReferenceLayout {
         return try diagnose(input)
     }
 
+    /// The fault ``validate(_:)`` would throw, or `nil` for a valid input, without the column
+    /// widths (no allocation for a valid input: the fuzzer asks it of every case).
+    /// - Complexity: O(items + sections).
+    public static func error(of input: LayoutInput) -> LayoutError? {
+        if passes(input, checkingItems: true) { return nil }
+        do { _ = try diagnose(input) } catch { return error }
+        return nil
+    }
+
     /// Column width `w` of `section` in `input` (§5 step 2), the section's own count and inset
     /// when it has them. O(1).
     @inline(__always)

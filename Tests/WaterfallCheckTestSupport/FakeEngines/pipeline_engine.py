@@ -12,6 +12,10 @@ answered in order, correctly (FIXTURE-FORMAT section 5), except a layout whose f
   ok        answers it correctly too
   strict    answers it correctly too, but waits 20 ms before each answer and exits with status
             4 if more than WINDOW requests are then unanswered (section 9: "never more than N")
+  hold      reads what has arrived within 50 ms and answers it as a batch; exits with status 3
+            (answering nothing of the batch) if the batch holds the 666 layout
+  hold3     as hold, but exits with status 3 on any batch of 3 or more requests (a crash that
+            takes several requests at once), whatever they are
 """
 import json
 import os
@@ -62,6 +66,20 @@ while True:
         if unanswered > window:
             sys.stderr.write("fake: %d requests unanswered, window %d\n" % (unanswered, window))
             sys.exit(4)
+    if mode in ("hold", "hold3"):
+        time.sleep(0.05)
+        while read_more(False) and select.select([0], [], [], 0)[0]:
+            pass
+        *batch, pending = pending.split(b"\n")
+        reqs = [json.loads(b) for b in batch]
+        if (mode == "hold3" and len(reqs) >= 3) or (mode == "hold" and any(
+                r["input"]["sections"] and r["input"]["sections"][0]["items"]
+                and r["input"]["sections"][0]["items"][0]["height"] == 666 for r in reqs)):
+            sys.stderr.write("fake: boom in a batch of %d\n" % len(reqs))
+            sys.exit(3)
+        for r in reqs:
+            send(dict({"id": r["id"]}, **layout(r["input"])))
+        continue
     line, pending = pending.split(b"\n", 1)
     req = json.loads(line)
     rid = req["id"]

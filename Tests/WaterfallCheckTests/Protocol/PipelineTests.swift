@@ -82,6 +82,35 @@ struct PipelineTests {
         #expect(S.isGone(first))
     }
 
+    @Test("an engine that reads ahead and dies of a later request: the request awaited is answered, the culprit faults (adversarial review: the first was blamed)")
+    func culpritAhead() throws {
+        let engine = try ExternalEngine.start(S.pipelineFake("hold"))
+        defer { engine.shutdown() }
+        engine.prefetch(Self.window.map { .layout($0) })
+        for (i, input) in Self.window.enumerated() {
+            if i == 2 {
+                let f = try #require(S.fault { _ = try engine.layout(input) }, "the 666 layout must fault")
+                #expect(f.kind == .crashed, "\(f)")
+            } else {
+                #expect(try engine.layout(input) == ReferenceLayout.layout(input), "input \(i)")
+            }
+        }
+        #expect(engine.faultCount == 1)
+    }
+
+    @Test("a crash that takes several requests in flight at once, none failing alone: reported on the request awaited, never dropped")
+    func crashNeverDropped() throws {
+        let engine = try ExternalEngine.start(S.pipelineFake("hold3"))
+        defer { engine.shutdown() }
+        let inputs = [S.heights([10, 20]), S.heights([30]), S.heights([7, 8, 9])]
+        engine.prefetch(inputs.map { .layout($0) })
+        let f = try #require(S.fault { _ = try engine.layout(inputs[0]) }, "the crash must be reported")
+        #expect(f.kind == .crashed && f.message.contains("each answered when sent again one at a time"), "\(f)")
+        // The others were answered one at a time meanwhile: given as asked, no new fault.
+        for input in inputs.dropFirst() { #expect(try engine.layout(input) == ReferenceLayout.layout(input)) }
+        #expect(engine.faultCount == 1)
+    }
+
     @Test("fuzz over waterfall-engine, pipelined and one request at a time: the same report, every invariant holding, no fault")
     func fuzzOverProtocol() throws {
         try #require(FileManager.default.isExecutableFile(atPath: S.engineExecutable),
