@@ -60,6 +60,10 @@ struct AdversarialCorpusTests {
         let out = try CLI.run(["fuzz", "--jobs", "1", "--cases", "10", "--seed", "7", "--save", "saved", "--engine", "exec:\(script.path)"], in: dir.url)
         #expect(out.status == 2, "\(out.stdout) \(out.stderr)")
         #expect(out.stderr.contains("the engine faulted on"), "\(out.stderr)")
+        // Three faults are listed, and the rest counted (they were left out silently).
+        let faulted = out.stderr.components(separatedBy: "the engine faulted on ").dropFirst().first
+            .flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(faulted > 3 && out.stderr.contains("  ... and \(faulted - 3) more case(s)"), "\(out.stderr)")
         #expect(!out.stdout.contains("\u{1B}") && !out.stderr.contains("\u{1B}"))
         #expect(out.stdout.contains("x\\u{1B}[31m\\u{A}FAKE") || out.stdout.contains("\\u001b"), "\(out.stdout)")
         #expect(!dir.exists("saved"))  // no fault saved as a counterexample

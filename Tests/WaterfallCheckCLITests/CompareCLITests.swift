@@ -42,4 +42,22 @@ struct CompareCLITests {
             #expect(out.status == 2 && out.stderr.contains("--fuzz-cases") && out.stderr.contains("1000000000000"), "\(n): \(out.stderr)")
         }
     }
+
+    @Test("--shrink-time bounds compare's shrink: a negative or non-numeric one is a usage error, 0 still reports every difference")
+    func shrinkTime() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        for bad in ["-1", "soon"] {
+            let out = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--shrink-time", bad], in: dir.url, ci: "true")
+            #expect(out.status == 2 && out.stderr.contains("--shrink-time"), "\(bad): \(out.stderr)")
+        }
+        let args = ["compare", "--baseline", "reference", "--candidate", "exec:python3 \(ExternalTestSupport.fakeEngine) ties", "--fuzz-cases", "100"]
+        let quick = try CLI.run(args + ["--shrink-time", "0"], in: dir.url, ci: "true")
+        let usual = try CLI.run(args, in: dir.url, ci: "true")
+        #expect(quick.status == 1 && usual.status == 1, "\(quick.stdout)\(quick.stderr)")
+        // The same cases differ; only how far each was shrunk may change.
+        func count(_ text: String) -> String? { text.split(separator: "\n").first { $0.hasPrefix("100 cases:") }.map(String.init) }
+        #expect(count(quick.stdout) != nil && count(quick.stdout) == count(usual.stdout), "\(quick.stdout.prefix(400))")
+    }
 }
+

@@ -9,7 +9,8 @@ enum CompareCommand: Command {
     static let usage = """
     USAGE: waterfall-check compare --baseline ENGINE --candidate ENGINE [--fuzz-cases N] [--seed S]
                                    [--tolerance PT] [--save DIR] [--json FILE] [--html DIR] [--github]
-                                   [--engine-timeout SECONDS] [--isolate] [--jobs N] [PATH...]
+                                   [--engine-timeout SECONDS] [--isolate] [--jobs N] [--shrink-time SEC]
+                                   [PATH...]
 
     Runs both engines over the inputs of the fixtures under PATH (files or directories, searched
     for *.json; expected values are ignored) and over N generated inputs that use only features
@@ -38,6 +39,8 @@ enum CompareCommand: Command {
       --isolate                run built-in engines in a waterfall-engine subprocess
       --jobs N                 worker threads, each with its own pair of engines (default: the
                                number of cores); the report is the same whatever N
+      --shrink-time SEC        time bound of each generated difference's shrink by the
+                               generator's choices (default 5; the same bound, the same report)
       --scale S                CSS px per pt for the web engines (chromium:grid-lanes,
                                chromium:masonry=PATH), a power of two (default 1)
 
@@ -67,11 +70,13 @@ struct ComparisonRun {
     var tolerance: Tolerance?
     var saveDir, jsonFile, htmlDir: String?
     var github: Bool
+    /// `--shrink-time`: ``EngineComparison/choiceShrinkSeconds``.
+    var shrinkTime: Double
     var jobs: Int
     var engineOptions: EngineRegistry.Options
 
     /// Reads `--fuzz-cases`, `--seed`, `--tolerance`, `--save`, `--json`, `--html`, `--github`,
-    /// `--engine-timeout`, `--isolate` and `--jobs`.
+    /// `--shrink-time`, `--engine-timeout`, `--isolate` and `--jobs`.
     init(_ args: inout Arguments) throws {
         // At most 10^12 (years of comparing): case counts are added and multiplied as Ints
         // (adversarial review: Int.max - 7 trapped on an overflow).
@@ -84,6 +89,7 @@ struct ComparisonRun {
         jsonFile = try args.value("--json")
         htmlDir = try args.value("--html")
         github = args.flag("--github")
+        shrinkTime = try args.seconds("--shrink-time") ?? 5
         jobs = try args.jobs() ?? ProcessInfo.processInfo.activeProcessorCount
         engineOptions = try waterfall_check.engineOptions(&args)
     }
@@ -99,7 +105,8 @@ struct ComparisonRun {
     /// the report and writes the files asked for. `revisions` name what each engine was built from.
     func run(baseline baselineEntry: EngineEntry, candidate candidateEntry: EngineEntry, paths: [String],
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
-        let comparison = EngineComparison(jobs: jobs, tolerance: tolerance) { (baselineEntry.make(), candidateEntry.make()) }
+        var comparison = EngineComparison(jobs: jobs, tolerance: tolerance) { (baselineEntry.make(), candidateEntry.make()) }
+        comparison.choiceShrinkSeconds = shrinkTime
         let cases = try CompareCase.fixtures(at: paths)
         // Generated cases are made by the workers as they compare them (none kept unless it differs).
         let generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)

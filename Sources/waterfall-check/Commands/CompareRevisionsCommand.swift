@@ -31,7 +31,7 @@ enum CompareRevisionsCommand: Command {
                           reuse it (e.g. ${XDG_CACHE_HOME:-~/.cache}/waterfall-check/revisions);
                           without it the trees are built in a temporary directory, removed
       --fuzz-cases N, --seed S, --tolerance PT, --save DIR, --json FILE, --html DIR, --github,
-      --engine-timeout SECONDS, --jobs N
+      --engine-timeout SECONDS, --jobs N, --shrink-time SEC
                           as for 'compare' (saved differences record both commits in `source`
                           and in `extensions.revisions`)
 

@@ -191,6 +191,8 @@ enum FuzzCommand: Command {
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
             for f in report.engineFaults.prefix(3) { printError("  case \(f.case): \(TextReport.printableBlock(f.message, indent: "      "))") }
+            let shown = min(3, report.engineFaults.count)
+            if report.engineFaultCases > shown { printError("  ... and \(report.engineFaultCases - shown) more case(s)") }
             return exitCode(.error)
         }
         if report.counterexamples.isEmpty && replayFailures == 0 {
