@@ -53,7 +53,7 @@ struct OptionValueTests {
 /// in `verify` of the saved file, and on the next fuzz run (which replays the save folder).
 @Suite("fuzz: replays that stay red")
 struct FuzzReplayTests {
-    @Test("a failure found with --tolerance 0 stays red on replay, in verify and on the next fuzz run")
+    @Test("a failure found with --tolerance 0 stays red on replay, in verify and on the next fuzz run; the saved source is the replay line")
     func toleranceZeroStaysRed() throws {
         let dir = try TempDir()
         defer { dir.cleanup() }
@@ -70,6 +70,9 @@ struct FuzzReplayTests {
         let fixture = try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("saved/" + file))
         #expect(fixture.tolerance == 0)
         #expect(fixture.fuzzInvariants == (try InvariantSet(ids: ["stacking"])))
+        // The saved fixture's `source` is the printed replay line, word for word (they disagreed:
+        // `--cases 8` without `--save` in the file, `--cases 62 ... --save` on the screen).
+        #expect("  replay: " + (fixture.source ?? "") == String(replayLine))
 
         // The printed replay line, run as a shell would.
         let exe = try CLI.executable().path

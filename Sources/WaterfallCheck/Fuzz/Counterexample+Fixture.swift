@@ -14,8 +14,9 @@ extension Counterexample {
     ///
     /// A `tolerance` other than the default is written as the fixture's `tolerance`, so
     /// `verify` judges the saved case as the run did and keeps it red.
-    /// `tolerance` defaults to the run's (``tolerance``).
-    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance? = nil) -> Fixture {
+    /// `tolerance` defaults to the run's (``tolerance``). `source` replaces the command line
+    /// described above: the CLI passes the replay line it prints, so the two never disagree.
+    public func fixture(engine: EngineDescriptor, engineArgument: String? = nil, tolerance: Tolerance? = nil, source: String? = nil) -> Fixture {
         let tol = tolerance ?? self.tolerance
         let safeEngine = String(engine.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         var fuzz: [(key: String, value: JSONValue)] = [
@@ -37,7 +38,7 @@ extension Counterexample {
         return Fixture(
             name: "fuzz-\(invariant)-\(safeEngine)-\(seed)-\(caseIndex)",
             description: "Shrunk counterexample: \(failure.message)",
-            source: "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) \(bytesFile.map { "--from-bytes \(shellQuoted($0))" } ?? "--seed \(seed) --cases \(caseIndex + 1)")\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
+            source: source ?? "waterfall-check fuzz --engine \(shellQuoted(engineArgument ?? engine.name)) \(bytesFile.map { "--from-bytes \(shellQuoted($0))" } ?? "--seed \(seed) --cases \(caseIndex + 1)")\(Counterexample.verdictOptions(tolerance: tol, invariants: invariants))",
             tolerance: tol == .default ? nil : tol.points, input: input, extensions: .object([("fuzz", .object(fuzz))]))
     }
 
@@ -54,9 +55,9 @@ extension Counterexample {
     /// input is never overwritten (`<name>-2.json`, ...).
     /// - Returns: the file written, or the one that already holds this input.
     @discardableResult
-    public func save(in directory: URL, engine: EngineDescriptor, engineArgument: String? = nil) throws -> URL {
+    public func save(in directory: URL, engine: EngineDescriptor, engineArgument: String? = nil, source: String? = nil) throws -> URL {
         if let existing = Self.saved(input, in: directory) { return existing }
-        let fixture = fixture(engine: engine, engineArgument: engineArgument)
+        let fixture = fixture(engine: engine, engineArgument: engineArgument, source: source)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var url = directory.appendingPathComponent(fixture.name + ".json")
         var n = 2

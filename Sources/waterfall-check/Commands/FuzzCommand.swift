@@ -146,7 +146,12 @@ enum FuzzCommand: Command {
         let engineForSaved: LayoutEngine? = mayWrite && !report.groups.isEmpty ? entry.make() : nil
         for g in report.groups {
             let c = g.primary
-            let fixture = c.fixture(engine: descriptor, engineArgument: engineName)
+            // One replay line, printed and written as the fixture's `source`: the group's last
+            // case, its invariants, the run's tolerance and save directory.
+            let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
+            let cases = fromBytes.map { "--from-bytes \(shellQuoted($0))" } ?? "--seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)"
+            let replay = "waterfall-check fuzz --engine \(engineArg) \(cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+            let fixture = c.fixture(engine: descriptor, engineArgument: engineName, source: replay)
             print(g.summary)
             var saved: String?
             if mayWrite {
@@ -156,7 +161,7 @@ enum FuzzCommand: Command {
                         saved = saveDirectory + "/" + known.lastPathComponent
                         print("  already saved: \(saved!) shows this bug (not saved again)")
                     } else {
-                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor, engineArgument: engineName)).lastPathComponent
+                        saved = saveDirectory + "/" + (try c.save(in: directory, engine: descriptor, engineArgument: engineName, source: replay)).lastPathComponent
                         print("  saved \(saved!)")
                     }
                 } catch {
@@ -164,9 +169,6 @@ enum FuzzCommand: Command {
                 }
             }
             print(CanonicalWriter.string(for: fixture), terminator: "")
-            let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
-            let replay = fromBytes != nil ? "waterfall-check fuzz --engine \(engineArg) --from-bytes \(shellQuoted(fromBytes!))\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
-                : "waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
             print("  replay: \(replay)")
             failures.append((g, saved ?? fixture.name, replay))
         }
