@@ -39,6 +39,23 @@ struct GoldenCLITests {
         #expect(r.stderr == "if the new output is right: waterfall-check record Fixtures, then review\n")
     }
 
+    @Test("a mismatch whose new output overlaps: verify names what record would refuse, and does not advise recording it")
+    func mismatchRecordWouldRefuse() throws {
+        let dir = try corpus(drift: false); defer { dir.cleanup() }
+        // The fake engine's overlap mode puts each section's last item on its first: every golden
+        // differs, and the new output breaks no-overlap, which record refuses without --force.
+        let engine = "exec:python3 \(ExternalTestSupport.fakeEngine) overlap"
+        let r = try CLI.run(["verify", "--engine", engine, "--jobs", "1", "Fixtures"], in: dir.url)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("note: Fixtures/basic/a.json: the new output breaks no-overlap"), "\(r.stderr)")
+        #expect(r.stderr.contains("record would refuse it: fix the engine, not the golden"), "\(r.stderr)")
+        #expect(!r.stderr.contains("if the new output is right"), "\(r.stderr)")
+        // What the note promises: record does refuse it, and writes nothing.
+        let record = try CLI.run(["record", "--engine", engine, "Fixtures"], in: dir.url)
+        #expect(record.status == 1, "\(record.stdout)\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("Fixtures/basic/a.json.new").path))
+    }
+
     @Test("usage and path problems exit 2 with a message")
     func usageAndPaths() throws {
         let dir = try corpus(drift: false); defer { dir.cleanup() }

@@ -42,7 +42,9 @@ extension FuzzReport {
         s += "  outcomes: \(c[.passed]) passed, \(c[.failed]) failed, \(c[.skipped]) skipped (unsupported), \(c[.error]) engine fault\(c[.error] == 1 ? "" : "s")\n"
         s += "  by items: " + zip(FuzzReport.sizeBuckets, casesBySize).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
         s += "  by feature: " + LayoutFeatures.named.map { "\($0.0) \(casesByFeature[$0.0, default: 0])" }.joined(separator: ", ") + "\n"
-        s += "  invalid inputs: \(invalidCases) (\(skippedCases) answered unsupported, skipped)\n"
+        // Skipped is the engine's `unsupported` or the harness's own refusal to send (a feature the
+        // engine does not declare, a number JSON cannot carry): the line names both (it said "answered").
+        s += "  invalid inputs: \(invalidCases); unsupported, skipped: \(skippedCases) (the engine's answer, or not sent: a feature it does not declare, NaN or infinity over JSON)\n"
         s += "  invariants checked: \(checks)"
         if !failingCases.isEmpty {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

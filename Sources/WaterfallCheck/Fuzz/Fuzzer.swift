@@ -81,7 +81,8 @@ public struct FuzzReport {
     public var casesBySize: [Int] = Array(repeating: 0, count: FuzzReport.sizeBuckets.count)
     /// Cases using each feature (FIXTURE-FORMAT §9 names).
     public var casesByFeature: [String: Int] = [:]
-    /// Invalid inputs generated, and of those answered `unsupported` (skipped).
+    /// Invalid inputs generated; cases skipped as `unsupported` (the engine's answer, or the
+    /// harness's refusal to send an undeclared feature or a non-finite number), valid or not.
     public var invalidCases = 0
     public var skippedCases = 0
     /// Cases that broke at least one invariant, each once (``counts``).

@@ -43,6 +43,10 @@ public struct FixtureResult: Hashable, Sendable {
     public var position: Position?
     /// The file a recording wrote (`<name>.json.new`, or the fixture itself when accepting).
     public var recorded: URL?
+    /// Why `record` would refuse this golden mismatch's new output (`breaks no-overlap`, or not a
+    /// golden for the input), so `verify` does not advise recording it; `nil` when it would
+    /// record it, and for every other result. Set by a run that records nothing (``RecordMode/never``).
+    public var recordRefusal: String?
 
     public init(file: String, url: URL, suite: String, name: String, status: CaseStatus,
                 diff: LayoutDiff? = nil, failures: [InvariantFailure] = [], message: String = "",
@@ -50,6 +54,13 @@ public struct FixtureResult: Hashable, Sendable {
         self.file = file; self.url = url; self.suite = suite; self.name = name; self.status = status
         self.diff = diff; self.failures = failures; self.message = message
         self.position = position; self.recorded = recorded
+    }
+
+    /// Whether an ``CaseStatus/error`` lies in the fixture file itself (unreadable, invalid, a
+    /// duplicate name) rather than in the engine (a fault) or the run (a pending recording in CI).
+    public var isFixtureError: Bool {
+        status == .error && (message.hasPrefix("fixture error") || message.hasPrefix("cannot read fixture")
+                             || message.hasPrefix("duplicate fixture name"))
     }
 
     /// `path:line:column` (or `path` when the position is unknown), as compilers print locations.

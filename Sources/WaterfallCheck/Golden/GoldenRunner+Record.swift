@@ -73,6 +73,25 @@ extension GoldenRunner {
         }
     }
 
+    /// Why ``record(_:of:engine:into:)`` would not write `answer` into `fixture` (unforced), or
+    /// `nil`: not a golden for the input, or the invariants it breaks (those already in `result`,
+    /// else checked now). For a golden mismatch in a run that records nothing.
+    /// - Complexity: one invariant check of the fixture, when `result` holds none.
+    func recordRefusal(_ answer: EngineAnswer, of fixture: Fixture, engine: LayoutEngine, result: FixtureResult) -> String? {
+        if case .layout(let layout)? = answer.outcome, let problem = Self.recordingProblem(layout, for: fixture.input) {
+            return "not a golden for this input: \(problem)"
+        }
+        var broken = result.failures
+        if broken.isEmpty {
+            do {
+                broken = try (invariants ?? InvariantChecker()).violations(of: fixture.input, answer: answer, engine: engine, tolerance: result.tolerance)
+            } catch {
+                return "engine fault: \(error)"
+            }
+        }
+        return broken.isEmpty ? nil : "breaks \(broken.map(\.invariant).joined(separator: ", ")) (\(broken[0].message))"
+    }
+
     /// Why `layout` cannot be written as the `expected` of `input` (FIXTURE-FORMAT §4), or `nil`:
     /// one frame per item, a header / footer frame exactly where the input has one, nothing
     /// extra, every number finite.

@@ -108,7 +108,7 @@ public struct GoldenRunner: Sendable {
         for f in all where folders.contains(folder(f.url)) {
             if let i = mine[f.url.standardizedFileURL.path] {
                 let r = results[i]
-                let unreadable = r.status == .error && (r.message.hasPrefix("fixture error") || r.message.hasPrefix("cannot read fixture"))
+                let unreadable = r.isFixtureError && !r.message.hasPrefix("duplicate fixture name")
                 named.append((i, r.file, unreadable ? nil : folder(r.url) + "\u{0}" + r.name))
             } else {
                 let name = (try? FixtureReader.load(contentsOf: f.url))?.0.name
@@ -157,7 +157,13 @@ public struct GoldenRunner: Sendable {
             let (line, column) = source.location(of: fixture.expected == nil ? id.inputPath : id.expectedPath)
             result.position = FixtureResult.Position(line: line, column: column)
         }
-        if let answer = verdict.answer, answer.outcome != nil { record(answer, of: fixture, engine: engine, into: &result) }
+        if let answer = verdict.answer, answer.outcome != nil {
+            if recordMode == .never {
+                if result.status == .failed, !result.differences.isEmpty { result.recordRefusal = recordRefusal(answer, of: fixture, engine: engine, result: result) }
+            } else {
+                record(answer, of: fixture, engine: engine, into: &result)
+            }
+        }
         if checksExpected && result.recorded == nil { checkExpected(fixture, source, into: &result) }
         return result
     }

@@ -93,10 +93,19 @@ enum VerifyCommand: Command {
         if !isCI, !report.pending.isEmpty {
             printError("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
         }
-        // Only golden mismatches can be re-recorded; an invariant violation is a bug to fix.
-        if !isCI, report.results.contains(where: { $0.status == .failed && !$0.differences.isEmpty }) {
-            let engineArg = engineName.map { " --engine " + shellQuoted($0) } ?? ""
-            printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
+        // Only golden mismatches whose new output record would write are worth re-recording; an
+        // output that breaks an invariant (or is no golden for its input) is a bug to fix.
+        if !isCI {
+            let mismatches = report.results.filter { $0.status == .failed && !$0.differences.isEmpty }
+            let refused = mismatches.filter { $0.recordRefusal != nil }
+            for r in refused.prefix(3) {
+                printError("note: \(TextReport.printable(r.file)): the new output \(TextReport.printable(r.recordRefusal!)); record would refuse it: fix the engine, not the golden")
+            }
+            if refused.count > 3 { printError("note: ... and \(refused.count - 3) more mismatch(es) whose new output record would refuse") }
+            if refused.count < mismatches.count {
+                let engineArg = engineName.map { " --engine " + shellQuoted($0) } ?? ""
+                printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
+            }
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }

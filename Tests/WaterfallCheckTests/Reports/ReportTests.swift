@@ -60,6 +60,24 @@ struct ReportTests {
         #expect(GitHubAnnotations.escapeProperty("a%b\r\nc:d,e") == "a%25b%0D%0Ac%3Ad%2Ce")
     }
 
+    @Test("GitHub: an error is titled by its source: the fixture file, the engine, a pending recording")
+    func githubErrorTitles() {
+        func error(_ name: String, _ message: String) -> FixtureResult {
+            FixtureResult(file: "F/\(name).json", url: URL(fileURLWithPath: "/r/F/\(name).json"), suite: "F", name: name, status: .error, message: message)
+        }
+        let report = VerifyReport(results: [
+            error("crash", "engine crashed (exit status 1) on request 3: boom"),
+            error("bad", "fixture error at $.layout: columnCount is missing"),
+            error("twice", "duplicate fixture name \"twice\": F/a.json in the same folder has it too (names are unique per folder)"),
+            error("new.json.new", "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result"),
+        ])
+        let titles = GitHubAnnotations.render(report).split(separator: "\n").map { line in
+            String(line.split(separator: ",").first { $0.hasPrefix("title=") }!.dropFirst(6).prefix { $0 != "%" })
+        }
+        // An engine fault was titled "fixture error" (the newcomer's review).
+        #expect(titles == ["engine error", "fixture error", "fixture error", "pending recording"])
+    }
+
     @Test("JSON summary: counts, statuses, positions and differences, valid JSON")
     func json() throws {
         let data = JSONSummary.data(Self.report)
