@@ -82,7 +82,13 @@ struct GoldenCLITests {
             let r = try CLI.run(["verify", "Fixtures"], in: dir.url, ci: ci)
             #expect(r.status == 2, "CI=\(ci)")
             #expect(r.stdout.contains("ERROR Fixtures/basic/b.json.new: pending recording not reviewed"))
+            // Three fixtures, and the pending recording counted apart (it said "4 fixtures").
+            #expect(r.stdout.hasSuffix("3 fixtures: 3 passed, 0 failed, 0 errors, 0 skipped; also 1 error: 1 pending recording not reviewed\n"), "\(r.stdout)")
         }
+        // A missing path beside the fixtures is an error, not a fixture.
+        let missing = try CLI.run(["verify", "Fixtures", "Nope"], in: dir.url, ci: "false")
+        #expect(missing.status == 2)
+        #expect(missing.stdout.hasSuffix("3 fixtures: 3 passed, 0 failed, 0 errors, 0 skipped; also 1 error: 1 path that names no fixture\n"), "\(missing.stdout)")
         for off in ["0", "false", "FALSE"] { #expect(try CLI.run(["verify", "Fixtures"], in: dir.url, ci: off).status == 0, "CI=\(off)") }
     }
 

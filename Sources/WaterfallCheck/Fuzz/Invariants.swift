@@ -40,6 +40,11 @@ public enum Invariants {
     static let deterministicIndex = named("deterministic")!.index
     static let prefixStableIndex = named("prefix-stable")!.index
 
+    /// The ids of the checks judged from one answer alone, asking the engine nothing more (not
+    /// `query`, `deterministic`, `lookup-consistency`, `reprepare`, `prefix-stable`).
+    public static let answerOnly: Set<String> = Set(all.map(\.id))
+        .subtracting(["query", "deterministic", "lookup-consistency", "reprepare", "prefix-stable"])
+
     /// The invariant with this id, or `nil`.
     public static func named(_ id: String) -> Invariant? { all.first { $0.id == id } }
 

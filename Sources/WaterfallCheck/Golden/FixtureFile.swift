@@ -45,8 +45,9 @@ public struct FixtureFile: Hashable, Sendable {
         for root in paths {
             let shown = displayPath(root)
             func problem(_ message: String) {
-                problems.append(FixtureResult(file: shown, url: root, suite: parent(of: shown), name: shown,
-                                              status: .error, message: message))
+                var r = FixtureResult(file: shown, url: root, suite: parent(of: shown), name: shown, status: .error, message: message)
+                r.isFixture = false
+                problems.append(r)
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {

@@ -56,6 +56,11 @@ public struct FixtureResult: Hashable, Sendable {
         self.position = position; self.recorded = recorded
     }
 
+    /// `false` for an error that is no fixture: a path ``FixtureFile/collect(_:)`` cannot use
+    /// (missing, unreadable, a pending recording named as a fixture) or, in CI, a pending
+    /// recording (``VerifyReport/treatPendingAsErrors()``). The text summary counts them apart.
+    public var isFixture = true
+
     /// Whether an ``CaseStatus/error`` lies in the fixture file itself (unreadable, invalid, a
     /// duplicate name) rather than in the engine (a fault) or the run (a pending recording in CI).
     public var isFixtureError: Bool {

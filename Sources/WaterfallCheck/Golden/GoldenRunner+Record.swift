@@ -75,19 +75,17 @@ extension GoldenRunner {
 
     /// Why ``record(_:of:engine:into:)`` would not write `answer` into `fixture` (unforced), or
     /// `nil`: not a golden for the input, or the invariants it breaks (those already in `result`,
-    /// else checked now). For a golden mismatch in a run that records nothing.
-    /// - Complexity: one invariant check of the fixture, when `result` holds none.
+    /// else those judged from the answer alone: the engine is not asked again, so a failing
+    /// fixture is still laid out once; record also checks determinism, re-prepare, lookups and
+    /// queries). For a golden mismatch in a run that records nothing.
+    /// - Complexity: one check of the answer-only invariants, when `result` holds no failure.
     func recordRefusal(_ answer: EngineAnswer, of fixture: Fixture, engine: LayoutEngine, result: FixtureResult) -> String? {
         if case .layout(let layout)? = answer.outcome, let problem = Self.recordingProblem(layout, for: fixture.input) {
-            return "not a golden for this input: \(problem)"
+            return "is not a golden for this input: \(problem)"
         }
         var broken = result.failures
         if broken.isEmpty {
-            do {
-                broken = try (invariants ?? InvariantChecker()).violations(of: fixture.input, answer: answer, engine: engine, tolerance: result.tolerance)
-            } catch {
-                return "engine fault: \(error)"
-            }
+            broken = (try? InvariantChecker(selection: Invariants.answerOnly).violations(of: fixture.input, answer: answer, engine: engine, tolerance: result.tolerance)) ?? []
         }
         return broken.isEmpty ? nil : "breaks \(broken.map(\.invariant).joined(separator: ", ")) (\(broken[0].message))"
     }

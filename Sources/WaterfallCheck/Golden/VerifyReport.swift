@@ -18,9 +18,11 @@ public struct VerifyReport: Hashable, Sendable {
     /// fixture set (exit status 2). The caller decides when (the library never reads `CI`).
     public mutating func treatPendingAsErrors() {
         for p in pending {
-            results.append(FixtureResult(
+            var r = FixtureResult(
                 file: p.path, url: p.url, suite: p.suite, name: p.url.lastPathComponent, status: .error,
-                message: "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result"))
+                message: "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result")
+            r.isFixture = false
+            results.append(r)
         }
     }
 
@@ -38,13 +40,25 @@ public struct VerifyReport: Hashable, Sendable {
     public var problems: [FixtureResult] { results.filter { $0.status == .failed || $0.status == .error } }
 
     /// `12 fixtures: 10 passed, 1 failed, 1 error, 0 skipped` (`, 2 checked (invariants only)`
-    /// and `, 2 recorded` when any were).
+    /// and `, 2 recorded` when any were), then the errors that are no fixture apart:
+    /// `; also 2 errors: 1 path that names no fixture, 1 pending recording not reviewed`.
     public var summary: String {
         func n(_ k: Int, _ word: String, _ plural: String) -> String { "\(k) \(k == 1 ? word : plural)" }
-        var s = "\(n(results.count, "fixture", "fixtures")): \(passed) passed, \(failed) failed, \(n(errors, "error", "errors")), \(skipped) skipped"
+        // Paths that name no fixture and pending recordings are errors, but not fixtures (a missing
+        // path was counted as "2 fixtures" beside the one fixture there was).
+        let others = results.filter { !$0.isFixture }
+        let errorsInFixtures = errors - others.count
+        var s = "\(n(results.count - others.count, "fixture", "fixtures")): \(passed) passed, \(failed) failed, \(n(errorsInFixtures, "error", "errors")), \(skipped) skipped"
         if checked > 0 { s += ", \(checked) checked (invariants only)" }
         if recorded > 0 { s += ", \(recorded) recorded" }
         if otherShards > 0 { s += " (\(otherShards) left to other shards)" }
+        if !others.isEmpty {
+            let pendingErrors = others.filter { $0.message.hasPrefix("pending recording") }.count
+            var parts: [String] = []
+            if others.count > pendingErrors { parts.append(n(others.count - pendingErrors, "path that names no fixture", "paths that name no fixture")) }
+            if pendingErrors > 0 { parts.append(n(pendingErrors, "pending recording not reviewed", "pending recordings not reviewed")) }
+            s += "; also \(n(others.count, "error", "errors")): " + parts.joined(separator: ", ")
+        }
         return s
     }
 
