@@ -7,10 +7,23 @@ public enum TextReport {
     public static let defaultRows = 10
 
     /// Every failed, errored and recorded fixture (passed, checked and skipped ones are only counted),
-    /// then the summary line. Ends with a newline.
+    /// then the summary line. Ends with a newline. An error whose message continues with the same
+    /// lines as an earlier one (an engine's stderr: a stub that faults on every fixture printed
+    /// its traceback 32 times) gets its first line only, naming the fixture that showed them.
     public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
         var out = ""
+        var shownTails: [Substring: String] = [:]
         for r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
+            if r.status == .error, let newline = r.message.firstIndex(of: "\n") {
+                let tail = r.message[newline...]
+                if let first = shownTails[tail] {
+                    var short = r
+                    short.message = "\(r.message[..<newline]) (then as for \(first) above)"
+                    out += render(short, rows: rows)
+                    continue
+                }
+                shownTails[tail] = r.file
+            }
             out += render(r, rows: rows)
         }
         if report.nothingChecked {

@@ -40,6 +40,22 @@ struct ReportTests {
         #expect(!text.contains("ok.json") && !text.contains("skip.json"))
     }
 
+    @Test("text: an engine fault with the same stderr as an earlier one is one line, naming where it was shown")
+    func repeatedFaults() {
+        let stderr = "\n      the engine's stderr (last 20 bytes):\n        | NotImplementedError"
+        func fault(_ name: String, tail: String = stderr) -> FixtureResult {
+            FixtureResult(file: "F/\(name).json", url: URL(fileURLWithPath: "/r/F/\(name).json"), suite: "F", name: name,
+                          status: .error, message: "engine fault (crashed): no reply to request 1: exited with status 1" + tail)
+        }
+        let text = TextReport.render(VerifyReport(results: [fault("a"), fault("b"), fault("c", tail: "\n        | KeyError"), fault("d")]))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("NotImplementedError") }.count == 1, "\(text)")
+        #expect(lines.contains("ERROR F/b.json: engine fault (crashed): no reply to request 1: exited with status 1 (then as for F/a.json above)"), "\(text)")
+        #expect(lines.contains("ERROR F/d.json: engine fault (crashed): no reply to request 1: exited with status 1 (then as for F/a.json above)"), "\(text)")
+        #expect(lines.contains { $0.contains("| KeyError") }, "another stderr is printed in full")
+        #expect(lines.count == 3 + 1 + 2 + 1 + 1, "\(text)")
+    }
+
     @Test("text: the table is capped, with a count of the rest")
     func cappedTable() {
         let diffs = (0..<25).map { i in
