@@ -101,12 +101,12 @@ public final class ExternalEngine: LayoutEngine {
 
     /// Sends `{"id":N,"op":"layout","input":{...}}` and reads frames or a §6 error.
     /// Feature gating is the caller's (``LayoutEngine/answer(_:)``), as for every engine.
-    /// - Throws: ``LayoutError`` (the engine's §6 code; or `unsupported`, without asking the
-    ///   engine, for a NaN or infinite number, which JSON cannot carry); ``EngineFault`` for
+    /// - Throws: ``LayoutError`` (the engine's §6 code; or `unsupported` `not sent: …`, without
+    ///   asking the engine, for a NaN or infinite number, which JSON cannot carry); ``EngineFault`` for
     ///   everything else.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         guard Self.isFinite(input) else {
-            throw LayoutError.unsupported("the input holds a NaN or infinite number, which the JSON protocol cannot carry")
+            throw LayoutError.unsupported("not sent: the input holds a NaN or infinite number, which the JSON protocol cannot carry")
         }
         guard case .layout(let r) = try request(.layout(input)) else { throw fault(.wrongShape, "a query reply to a layout request") }
         return r

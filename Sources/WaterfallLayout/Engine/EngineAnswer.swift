@@ -58,7 +58,9 @@ extension LayoutEngine {
     /// - An input using a feature ``EngineDescriptor/features`` leaves out, or outside the
     ///   engine's ``EngineDescriptor/limits`` (a tie break it does not implement, a length past
     ///   its largest), is answered `unsupported` without calling ``layout(_:)`` (FIXTURE-FORMAT §9).
-    /// - A thrown ``LayoutError`` is `.error`, or `.unsupported` for the `unsupported` code.
+    /// - A thrown ``LayoutError`` is `.error`, or `.unsupported` for the `unsupported` code
+    ///   (`not sent to NAME: …` when its message starts `not sent: `, a harness's refusal to
+    ///   send the input rather than the engine's answer).
     /// - A thrown ``EngineFault`` is `.fault`; any other error is a fault of kind `threw`.
     /// - Complexity: O(items) for the gate (O(items · columns) when the engine declares a
     ///   ``EngineLimits/maxLength``), plus the engine's own layout.
@@ -76,6 +78,9 @@ extension LayoutEngine {
             return .layout(try layout(input))
         } catch let e as LayoutError {
             if e.code == .unsupported {
+                // `not sent: …` is a harness's own refusal (an exec: engine cannot be sent a NaN),
+                // not the engine's answer: it said "reference does not support this input".
+                if e.message.hasPrefix("not sent: ") { return .unsupported("not sent to \(descriptor.name): " + e.message.dropFirst(10)) }
                 return .unsupported("\(descriptor.name) does not support this input" + (e.message.isEmpty ? "" : ": \(e.message)"))
             }
             return .error(e)
