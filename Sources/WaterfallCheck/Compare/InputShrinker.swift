@@ -65,8 +65,10 @@ public struct InputShrinker: Sendable {
         for key in lengths {
             for v in simpler(input.layout[keyPath: key]) { with { $0.layout[keyPath: key] = v } }
         }
+        // Only for n > 1: an invalid count may be Int.min, and n - 1 trapped (compare crashed
+        // shrinking a generated invalid input).
         let n = input.layout.columnCount
-        for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.layout.columnCount = c } }
+        if n > 1 { for c in Set([1, 2, n / 2, n - 1]).sorted() where c >= 1 && c < n { with { $0.layout.columnCount = c } } }
         // Plain items, small lengths.
         for (s, section) in input.sections.enumerated() {
             for (i, item) in section.items.enumerated() {

@@ -115,7 +115,12 @@ struct ComparisonRun {
         // Ctrl-C or SIGTERM: the termination thread stops the engines (own process groups),
         // removes temporaries and exits 130 or 143. A run it stopped may still return here,
         // every later case a fault: nothing of it is printed or saved.
-        var report = comparison.run(cases, generated: generated)
+        let line = ProgressLine()
+        var report = comparison.run(cases, generated: generated) { p in
+            line.show(p.shrinking > 0 ? "shrinking: differing case \(p.shrinking) of \(p.toShrink)"
+                                      : "\(p.compared) of \(p.total) cases compared, \(p.differing) differing")
+        }
+        line.clear()
         awaitTerminationIfSignalled()
         report.revisions = revisions
         print(report.text(), terminator: "")
@@ -141,4 +146,30 @@ struct ComparisonRun {
         }
         return exitCode(report.verdict)
     }
+}
+
+/// A progress line on stderr, so stdout stays the report: redrawn in place on a terminal, else
+/// a line every 10 s (a CI log); nothing for a run shorter than that. Called from one thread at
+/// a time (``EngineComparison/run(_:generated:progress:)`` serialises its calls).
+final class ProgressLine: @unchecked Sendable {
+    private let live = isatty(STDERR_FILENO) != 0
+    private let start = DispatchTime.now().uptimeNanoseconds
+    private var last: UInt64 = 0
+    private var shown = false
+
+    func show(_ text: String) {
+        let now = DispatchTime.now().uptimeNanoseconds - start
+        // A terminal line at most 10 times a second, a log line every 10 s.
+        guard now - last >= (live ? 100_000_000 : 10_000_000_000) else { return }
+        last = now
+        if live {
+            writeStandardError("\r\u{1B}[K  \(text)")
+            shown = true
+            return
+        }
+        writeStandardError("  \(text)\n")
+    }
+
+    /// Erases the live line, if one was drawn.
+    func clear() { if live && shown { writeStandardError("\r\u{1B}[K") } }
 }

@@ -26,6 +26,24 @@ struct CompareJobsTests {
         #expect(texts[2] == texts[0])
     }
 
+    @Test("progress: comparing counts up to every case on 2 jobs, then each difference is announced before it is shrunk")
+    func progress() throws {
+        let broken = try #require(BrokenEngines.all.first { $0.invariant == "placement" })
+        var comparison = EngineComparison(jobs: 2) { (ReferenceEngine(), broken.make()) }
+        comparison.choiceShrinkSeconds = 1
+        let cases = CaseGenerator().cases(seed: 5, count: 100, features: comparison.commonFeatures)
+        var seen: [EngineComparison.ComparisonProgress] = []
+        let report = comparison.run(cases) { seen.append($0) }  // calls are serialised
+        let comparing = seen.filter { $0.shrinking == 0 }, shrinking = seen.filter { $0.shrinking > 0 }
+        #expect(comparing.map(\.compared) == comparing.map(\.compared).sorted())
+        #expect(comparing.last?.compared == 100 && comparing.allSatisfy { $0.total == 100 })
+        #expect(comparing.last?.differing == report.differingCases + report.faultingCases)
+        // One announcement per differing case, numbered 1...n, before the findings are merged.
+        #expect(shrinking.map(\.shrinking) == Array(1...report.differingCases))
+        #expect(shrinking.allSatisfy { $0.toShrink == report.differingCases })
+        #expect(seen.firstIndex { $0.shrinking > 0 }! > seen.lastIndex { $0.shrinking == 0 }!)
+    }
+
     @Test("generated cases made by the workers (a stream) give the report of the same cases made up front, on 1 and 2 jobs")
     func streamedCases() throws {
         let broken = try #require(BrokenEngines.all.first { $0.invariant == "placement" })

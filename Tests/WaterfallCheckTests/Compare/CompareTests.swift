@@ -75,12 +75,26 @@ struct CompareTests {
         #expect(minimal.layout.sectionInset == .zero)
     }
 
+    @Test("the shrinker takes any column count, Int.min and Int.max included (n - 1 trapped on Int.min)")
+    func shrinkerExtremeColumnCounts() {
+        for n in [Int.min, -1, 0, 1, 2, Int.max] {
+            let input = LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: n),
+                                    sections: [SectionInput(items: [.height(12), .height(45)])])
+            let counts = Set(InputShrinker.candidates(of: input).map(\.layout.columnCount))
+            // Fewer columns are tried only from a valid count above 1, never an invalid one.
+            #expect(counts.allSatisfy { $0 == n || (1..<n).contains($0) }, "\(n): \(counts)")
+            // The difference that keeps every candidate: shrinking ends, the count unchanged below 2.
+            let minimal = InputShrinker().shrink(input) { _ in true }
+            #expect(n > 1 ? minimal.layout.columnCount == 1 : minimal.layout.columnCount == n)
+        }
+    }
+
     @Test("the span bug against the reference: one difference, whatever the cases")
     func spanBugIsOneDifference() throws {
         let comparison = EngineComparison(baseline: ReferenceEngine(), candidate: BrokenEngines.spanBug.make())
         let report = comparison.run(CaseGenerator(InputGenerator()).cases(seed: 1, count: 2_000, features: comparison.commonFeatures))
         #expect(report.differingCases > 1)
-        #expect(report.differences.count == 1, "\(report.differences.map { CanonicalWriter.compactInput($0.minimal) })")
+        #expect(report.differences.count == 1, "\(report.differences.map { "\($0.signature ?? "-"): \(CanonicalWriter.compactInput($0.minimal))" })")
         #expect(report.differences.first?.signature == "layout/layout spanning item moved top")
         // Two bugs stay two differences: ties sent right (an item's column) and trailing row
         // spacing in the content height (contentSize alone).
