@@ -136,6 +136,7 @@ public struct EngineComparison {
                 let pair = job == 0 ? (baseline: baseline, candidate: candidate) : makeEngines!()
                 let worker = EngineComparison(baseline: pair.baseline, candidate: pair.candidate, tolerance: tolerance)
                 var inputs: [LayoutInput] = []
+                var signatures = Set<String>()
                 while true {
                     let start: Int = lock.withLock { defer { next += chunk }; return next }
                     guard start < total else { break }
@@ -149,9 +150,23 @@ public struct EngineComparison {
                     }
                     var differing = 0
                     for (k, i) in range.enumerated() {
-                        let c = worker.compare(inputs[k], tolerance: tolerance ?? (i < cases.count ? cases[i].tolerance : nil) ?? .default)
-                        if c.status != .passed || c.verdict != nil { slots[job].append((i, c)) }
+                        let tol = tolerance ?? (i < cases.count ? cases[i].tolerance : nil) ?? .default
+                        var c = worker.compare(inputs[k], tolerance: tol)
                         if c.status == .failed || c.status == .error { differing += 1 }
+                        guard c.status != .passed || c.verdict != nil else { continue }
+                        // Drift and skips are counted from the verdict and the reason alone.
+                        if c.status == .passed || c.status == .skipped {
+                            (c.baseline, c.candidate, c.diff, c.answersDropped) = (.unsupported(""), .unsupported(""), nil, true)
+                        }
+                        if c.status == .failed, let diff = c.diff {
+                            c.signature = Self.signature(c.baseline, c.candidate, diff, on: inputs[k], tolerance: tol, verdict: c.verdict)
+                            // This worker's first case of a signature comes before its later ones,
+                            // so the first in case order, the one shrunk, keeps its answers.
+                            if let signature = c.signature, !signatures.insert(signature).inserted {
+                                (c.baseline, c.candidate, c.diff, c.answersDropped) = (.unsupported(""), .unsupported(""), nil, true)
+                            }
+                        }
+                        slots[job].append((i, c))
                     }
                     if let progress {
                         lock.withLock {
@@ -202,6 +217,13 @@ public struct EngineComparison {
         /// The placement-level verdict, for frames that differ when an engine declares a length
         /// quantum; `passed` when it ``PlacementVerdict/agrees``.
         public var verdict: PlacementVerdict?
+        /// For a `failed` comparison in a run: ``Finding/signature`` of its answers.
+        public var signature: String?
+        /// In a run, answers and diff dropped: a drift or a skip (counted from ``verdict`` and
+        /// ``reason``), or a `failed` comparison whose signature a case before it on the same
+        /// worker had (listed under that case's finding). A run keeps O(kinds of difference +
+        /// faults) answers, not O(differing cases).
+        public var answersDropped = false
     }
 
     /// The quantum placement verdicts use: the larger declared one (0: frame diffs only).
@@ -292,13 +314,12 @@ public struct EngineComparison {
                 // (``Finding/signature``) is listed under that finding, not shrunk again: against
                 // a broken engine most cases differ, and shrinking each (85,000 of 100,000 cases,
                 // at up to --shrink-time apiece) took hours to report a handful of bugs.
-                let unshrunk = Finding(origin: c, minimal: c.input, baseline: outcome.baseline, candidate: outcome.candidate,
-                                       difference: outcome.diff!, tolerance: tol, verdict: outcome.verdict)
-                let signature = unshrunk.signature
+                let signature = outcome.signature
                 if let signature, let k = shrunkBySignature[signature] {
                     report.differences[k].alsoIn.append(c.name)
                     continue
                 }
+                precondition(!outcome.answersDropped, "the first case of a signature keeps its answers")
                 report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol, verdict: outcome.verdict))
                 if let signature { shrunkBySignature[signature] = report.differences.count - 1 }
             }
@@ -406,8 +427,18 @@ extension EngineComparison.Finding {
     /// false: what a shrink step keeps (the span bug moves a spanning item's column on one input
     /// and its top on a smaller one; ties sent right and trailing spacing stay apart).
     func signature(movedHow: Bool) -> String? {
-        guard fault == nil else { return nil }
-        let kinds = EngineComparison.answerKind(baseline) + "/" + EngineComparison.answerKind(candidate)
+        EngineComparison.signature(baseline, candidate, difference, on: minimal, tolerance: tolerance, verdict: verdict, movedHow: movedHow)
+    }
+}
+
+extension EngineComparison {
+    /// ``Finding/signature(movedHow:)`` of two answers to `input` and their diff; `nil` when a side faulted.
+    /// - Complexity: O(differences).
+    static func signature(_ baseline: EngineAnswer, _ candidate: EngineAnswer, _ difference: LayoutDiff, on input: LayoutInput,
+                          tolerance: Tolerance, verdict: PlacementVerdict?, movedHow: Bool = true) -> String? {
+        if case .fault = baseline { return nil }
+        if case .fault = candidate { return nil }
+        let kinds = answerKind(baseline) + "/" + answerKind(candidate)
         guard case .layout = baseline, case .layout = candidate,
               let first = difference.entries.filter({ $0.change != .same }).min(by: { $0.subject < $1.subject }) else { return kinds }
         var role = first.subject.description
@@ -416,8 +447,8 @@ extension EngineComparison.Finding {
             case .header: role = "header"
             case .footer: role = "footer"
             case .item:
-                let span = minimal.sections.indices.contains(id.section) && minimal.sections[id.section].items.indices.contains(id.item)
-                    ? minimal.sections[id.section].items[id.item].span : 1
+                let span = input.sections.indices.contains(id.section) && input.sections[id.section].items.indices.contains(id.item)
+                    ? input.sections[id.section].items[id.item].span : 1
                 role = span > 1 ? "spanning item" : "item"
             }
         }
