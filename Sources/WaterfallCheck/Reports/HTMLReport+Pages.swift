@@ -39,6 +39,8 @@ extension HTMLReport {
         } else {
             let n = tally.failing
             var v = "\(n) failing case\(n == 1 ? "" : "s") of \(tally.cases)"
+            // Failing is failed plus errors: say so when both occur (20 of 21 beside 17 failed read as a miscount).
+            if tally[.failed] > 0 && tally[.error] > 0 { v += " (\(tally[.failed]) failed, \(tally[.error]) error\(tally[.error] == 1 ? "" : "s"))" }
             if let noun = listedFailureNoun {
                 v += " (\(failing.count) \(noun)\(failing.count == 1 ? "" : "s") below)"
             }

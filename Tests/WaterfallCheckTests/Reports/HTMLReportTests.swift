@@ -63,6 +63,9 @@ struct HTMLReportTests {
         #expect(links.map { $0.stringValue ?? "" } == ["section-one", "bad"])
         #expect(links.map { Probe.attribute($0, "href") ?? "" } == ["#case-0001", "#case-0002"])
         #expect(try Probe.elements(doc, "section", "@id='case-0001' or @id='case-0002'").count == 2)
+        // Failing is failed plus errors, and the verdict says so when both occur.
+        let verdict = try Probe.elements(doc, "p", "contains(@class, 'verdict')").map { $0.stringValue ?? "" }
+        #expect(verdict == ["2 failing cases of 5 (1 failed, 1 error)."])
     }
 
     @Test("the failing case shows its pictures with the moved item marked, and its table")
