@@ -20,18 +20,7 @@ extension EngineComparison.Report {
             s += "\n"
         }
         if !skipped.isEmpty {
-            // One line per reason, most frequent first; reasons that differ only in their numbers
-            // (a layout's length) are one group, its numbers shown as … (each had its own group,
-            // and reasons holding "; " ran together on one line).
-            var groups: [String: (count: Int, reason: String)] = [:]
-            for (_, reason) in skipped {
-                let key = Self.numbersElided(reason)
-                groups[key] = groups[key].map { ($0.count + 1, $0.reason == reason ? reason : key) } ?? (1, reason)
-            }
-            let sorted = groups.values.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
-            s += "skipped: \(skipped.count) case\(skipped.count == 1 ? "" : "s")\n"
-            for g in sorted.prefix(5) { s += "  \(g.count) × \(p(g.reason))\n" }
-            if sorted.count > 5 { s += "  ... and \(sorted.dropFirst(5).reduce(0) { $0 + $1.count }) more, for \(sorted.count - 5) other reason(s)\n" }
+            s += "skipped: \(skipped.count) case\(skipped.count == 1 ? "" : "s")\n" + TextReport.reasons(skipped.map(\.reason))
         }
         for f in faults {
             s += "\nfault in \(f.name) (\(f.origin.originDescription)): \(f.fault)\n"
@@ -55,22 +44,6 @@ extension EngineComparison.Report {
             }
         }
         return s
-    }
-
-    /// `reason` with each number that starts a word (after a space or `(`) written `…`: the
-    /// key that groups skip reasons differing only in a length. An engine name's digits
-    /// (`classic-002-…`) are kept.
-    static func numbersElided(_ reason: String) -> String {
-        var out = ""
-        var inNumber = false
-        var previous: Character = " "
-        for c in reason {
-            if inNumber, c.isNumber || c == "." || c == "e" || c == "+" || (c == "-" && previous == "e") { previous = c; continue }
-            inNumber = c.isNumber && (previous == " " || previous == "(")
-            out.append(inNumber ? "…" : c)
-            previous = c
-        }
-        return out
     }
 
     private static func describe(_ a: EngineAnswer) -> String {

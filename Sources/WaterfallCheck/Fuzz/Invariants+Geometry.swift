@@ -110,7 +110,12 @@ func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
         let rule: String
         switch s.placement {
         case .shortestFirst:
-            rule = "shortestFirst (tie tolerance \(formatPoints(s.tieTolerance)), \(s.tieBreak.rawValue)) picks column \(m.ruleColumn) of tops [\((section.candidateTops[id.item] ?? []).map(formatPoints).joined(separator: ", "))]"
+            // Past 16 columns the first 8 tops, then the two columns in question (10,000 tops made a 30 KB line).
+            let tops = section.candidateTops[id.item] ?? []
+            let listed = tops.count <= 16 ? tops.map(formatPoints).joined(separator: ", ")
+                : tops.prefix(8).map(formatPoints).joined(separator: ", ") + ", …] of \(tops.count) columns ["
+                    + [m.ruleColumn, m.column].filter(tops.indices.contains).map { "column \($0): \(formatPoints(tops[$0]))" }.joined(separator: ", ")
+            rule = "shortestFirst (tie tolerance \(formatPoints(s.tieTolerance)), \(s.tieBreak.rawValue)) picks column \(m.ruleColumn) of tops [\(listed)]"
         case .leftToRight, .rightToLeft:
             rule = "\(s.placement.rawValue) puts item \(id.item) in column \(m.ruleColumn)"
         }

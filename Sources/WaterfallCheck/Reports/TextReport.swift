@@ -26,6 +26,9 @@ public enum TextReport {
             }
             out += render(r, rows: rows)
         }
+        // Skipped fixtures are only counted above; why, in a few lines (the summary said "42 skipped" and no more).
+        let skips = report.results.filter { $0.status == .skipped }.map(\.message)
+        if !skips.isEmpty { out += "skipped: \(skips.count) fixture\(skips.count == 1 ? "" : "s")\n" + reasons(skips) }
         if report.nothingChecked {
             out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
         }
@@ -37,6 +40,40 @@ public enum TextReport {
                 + (ties > 0 ? ", \(ties) with a tie the quantum could flip" : "") + "\n"
         }
         return out + report.summary + "\n"
+    }
+
+    /// Reasons (why cases were skipped) one line each, `  3 × reason`, most frequent first, at
+    /// most `limit` lines then `  ... and N more, for K other reason(s)`. Reasons that differ only
+    /// in their numbers (a layout's length) are one group, shown with `…` for the numbers that
+    /// differ (each had its own group). Empty for no reasons.
+    /// - Complexity: O(total length of the reasons + groups · log groups).
+    public static func reasons(_ reasons: [String], limit: Int = 5) -> String {
+        var groups: [String: (count: Int, reason: String)] = [:]
+        for reason in reasons {
+            let key = numbersElided(reason)
+            groups[key] = groups[key].map { ($0.count + 1, $0.reason == reason ? reason : key) } ?? (1, reason)
+        }
+        let sorted = groups.values.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+        var out = ""
+        for g in sorted.prefix(limit) { out += "  \(g.count) × \(printable(g.reason))\n" }
+        if sorted.count > limit { out += "  ... and \(sorted.dropFirst(limit).reduce(0) { $0 + $1.count }) more, for \(sorted.count - limit) other reason(s)\n" }
+        return out
+    }
+
+    /// `reason` with each number that starts a word (after a space or `(`) written `…`: the
+    /// key that groups reasons differing only in a length. An engine name's digits
+    /// (`classic-002-…`) are kept.
+    static func numbersElided(_ reason: String) -> String {
+        var out = ""
+        var inNumber = false
+        var previous: Character = " "
+        for c in reason {
+            if inNumber, c.isNumber || c == "." || c == "e" || c == "+" || (c == "-" && previous == "e") { previous = c; continue }
+            inNumber = c.isNumber && (previous == " " || previous == "(")
+            out.append(inNumber ? "…" : c)
+            previous = c
+        }
+        return out
     }
 
     /// One fixture: `FAIL path:line:col: sentence`, then the difference table or the violations.

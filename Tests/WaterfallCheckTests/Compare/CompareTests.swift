@@ -51,7 +51,7 @@ struct CompareTests {
         // The numbers that differ are elided; the engine name's digits are kept.
         #expect(lines[at + 1] == "  3 × chromium:grid-lanes holds lengths up to … pt; this layout needs … pt")
         #expect(lines[at + 2] == "  2 × classic-002-x does not declare span")
-        #expect(EngineComparison.Report.numbersElided("needs 1.5e+07 pt (12 items) in classic-002") == "needs … pt (… items) in classic-002")
+        #expect(TextReport.numbersElided("needs 1.5e+07 pt (12 items) in classic-002") == "needs … pt (… items) in classic-002")
     }
 
     @Test("the shrinker reaches the minimum of a known predicate")

@@ -63,6 +63,18 @@ struct InvariantTests {
         #expect(f.first?.message == "placement: item 0.2 [10, 184, 233.33, 80] went to column 0, but shortestFirst (tie tolerance 0, leftmost) picks column 1 of tops [184, 147.75]")
     }
 
+    @Test("placement with more than 16 columns lists the first 8 tops, then the two columns in question")
+    func placementMessageManyColumns() {
+        // 20 columns of width 10, no spacing or inset; item 0.0 (height 5) goes to column 0 by
+        // §5, item 0.1 (height 7) to column 1 (tops 5, 0, 0, ...). Put it in column 19 instead.
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 200, columnCount: 20),
+                                sections: [SectionInput(items: [.height(5), .height(7)])])
+        let r = LayoutResult(contentSize: CGSize(width: 200, height: 7),
+                             sections: [SectionFrames(items: [CGRect(x: 0, y: 0, width: 10, height: 5), CGRect(x: 190, y: 0, width: 10, height: 7)])])
+        let f = checkInvariants(input, engine: FixedEngine(r), selection: ["placement"])
+        #expect(f.map(\.message) == ["placement: item 0.1 [190, 0, 10, 7] went to column 19, but shortestFirst (tie tolerance 0, leftmost) picks column 1 of tops [5, 0, 0, 0, 0, 0, 0, 0, …] of 20 columns [column 1: 0, column 19: 0]"])
+    }
+
     /// Two columns 100 wide; items 100 and 100.0005 tall fill them. The third item's candidate tops
     /// are 100 and 100.0005, closer than the 0.001 tolerance, but exact: the placement is decided
     /// exactly (column 0), at any tolerance.

@@ -38,6 +38,8 @@ struct ReportTests {
         #expect(lines[4].hasPrefix("ERROR Fixtures/b,c/bad.json:3:5: fixture error at $.layout"))
         #expect(lines.last(where: { !$0.isEmpty }) == "4 fixtures: 1 passed, 1 failed, 1 error, 1 skipped")
         #expect(!text.contains("ok.json") && !text.contains("skip.json"))
+        // Why fixtures were skipped, grouped by reason, before the total.
+        #expect(text.hasSuffix("skipped: 1 fixture\n  1 × classic does not support this input\n4 fixtures: 1 passed, 1 failed, 1 error, 1 skipped\n"), "\(text)")
     }
 
     @Test("text: an engine fault with the same stderr as an earlier one is one line, naming where it was shown")
