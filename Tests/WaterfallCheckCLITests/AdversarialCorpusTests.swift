@@ -46,6 +46,24 @@ struct AdversarialCorpusTests {
         #expect(gate.status == 0 && dir.exists("reports/fuzz.json"), "\(gate.stdout)\(gate.stderr)")
     }
 
+    @Test("fuzz: engine faults with the same stderr show it once, the others one line each")
+    func fuzzFaultsSameStderr() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let script = try dir.write("""
+            #!/bin/sh
+            printf '%s\\n' '{"protocol":"waterfall-engine/1","engine":"stub","version":"1","capabilities":[]}'
+            read line
+            printf 'Traceback (most recent call last):\\n  my_layout\\nNotImplementedError: boom\\n' >&2
+            exit 3
+            """, to: "stub.sh")
+        chmod(script.path, 0o755)
+        let out = try CLI.run(["fuzz", "--jobs", "1", "--cases", "10", "--seed", "7", "--save", "saved", "--engine", "exec:\(script.path)"], in: dir.url)
+        #expect(out.status == 2, "\(out.stdout) \(out.stderr)")
+        #expect(out.stderr.components(separatedBy: "NotImplementedError: boom").count == 2, "\(out.stderr)")
+        #expect(out.stderr.components(separatedBy: "(then as for case 0 above)").count == 3, "\(out.stderr)")
+    }
+
     @Test("D13, D15: engine faults in fuzz are faults (exit 2, nothing saved), and a hostile hello name is escaped and quoted")
     func fuzzFaultsAndHostileNames() throws {
         let (dir, _) = try adversarialCorpus()
