@@ -126,17 +126,11 @@ enum FuzzCommand: Command {
         Interrupt.handler = { fuzzer.cancel() }
         defer { Interrupt.handler = nil }
 
-        let live = isatty(STDERR_FILENO) != 0
-        var lastPlain = 0.0
+        let line = ProgressLine(plainToStandardOutput: true)
         let report = bytes.map { fuzzer.run(bytes: $0, file: fromBytes) } ?? fuzzer.run { p in
-            if live {
-                writeStandardError("\r\u{1B}[K  \(p.cases) cases  \(Int(p.casesPerSecond)) cases/s  \(p.failures) failure(s)")
-            } else if p.seconds - lastPlain >= 10 {
-                lastPlain = p.seconds
-                print("  \(p.cases) cases, \(Int(p.casesPerSecond)) cases/s, \(p.failures) failure(s)")
-            }
+            line.show("\(p.cases) cases, \(Int(p.casesPerSecond)) cases/s, \(p.failures) failure(s)")
         }
-        if live { writeStandardError("\r\u{1B}[K") }
+        line.clear()
         // SIGTERM or SIGHUP: its engines were stopped and the later cases faulted; nothing of it is kept.
         awaitTerminationIfSignalled()
 
