@@ -16,14 +16,17 @@ public struct InputShrinker: Sendable {
 
     /// The simplest input reached from `input` on which `keeps` still holds (`input` itself when
     /// nothing simpler does). `keeps(input)` is assumed true and not called.
-    public func shrink(_ input: LayoutInput, while keeps: (LayoutInput) -> Bool) -> LayoutInput {
+    /// - Parameter deadline: `DispatchTime.now().uptimeNanoseconds` after which no more calls are
+    ///   made (`compare --shrink-time`: a step that restarts a faulting `exec:` engine costs
+    ///   milliseconds, and 2,000 of them made one difference's shrink take seconds); `nil` for none.
+    public func shrink(_ input: LayoutInput, until deadline: UInt64? = nil, while keeps: (LayoutInput) -> Bool) -> LayoutInput {
         var current = input
         var calls = 0
         var progress = true
         while progress && calls < budget {
             progress = false
             for candidate in Self.candidates(of: current) where candidate != current {
-                guard calls < budget else { break }
+                guard calls < budget, deadline.map({ DispatchTime.now().uptimeNanoseconds < $0 }) ?? true else { return current }
                 calls += 1
                 if keeps(candidate) { current = candidate; progress = true; break }
             }

@@ -419,6 +419,10 @@ public final class ExternalEngine: LayoutEngine {
     /// Kills the process and makes the fault, with the engine's last stderr.
     private func fault(_ kind: EngineFault.Kind, _ message: String, reply: String = "") -> EngineFault {
         let tail = process.map { p -> String in
+            // Stdin closed first: an engine that reads to end of file exits, and its stderr ends
+            // at once instead of after the grace (0.2 s a fault: a shrink that restarts an engine
+            // answering NaN made 25 steps a second).
+            p.closeStdin()
             let t = p.stderrTail(grace: kind == .crashed || kind == .malformedReply ? 0.2 : 0)
             p.terminate()
             return t

@@ -60,16 +60,16 @@ public enum TextReport {
         return out
     }
 
-    /// `reason` with each number that starts a word (after a space or `(`) written `…`: the
-    /// key that groups reasons differing only in a length. An engine name's digits
-    /// (`classic-002-…`) are kept.
+    /// `reason` with each number that starts a word (after a space, `(`, `[` or `:`) written `…`:
+    /// the key that groups reasons differing only in a length, a request id or a position
+    /// (`reply:1:32`, `items[0]`). An engine name's digits (`classic-002-…`) are kept.
     static func numbersElided(_ reason: String) -> String {
         var out = ""
         var inNumber = false
         var previous: Character = " "
         for c in reason {
             if inNumber, c.isNumber || c == "." || c == "e" || c == "+" || (c == "-" && previous == "e") { previous = c; continue }
-            inNumber = c.isNumber && (previous == " " || previous == "(")
+            inNumber = c.isNumber && (previous == " " || previous == "(" || previous == "[" || previous == ":")
             out.append(inNumber ? "…" : c)
             previous = c
         }

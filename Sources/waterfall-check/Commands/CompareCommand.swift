@@ -117,7 +117,7 @@ struct ComparisonRun {
         // every later case a fault: nothing of it is printed or saved.
         let line = ProgressLine()
         var report = comparison.run(cases, generated: generated) { p in
-            line.show(p.shrinking > 0 ? "shrinking: differing case \(p.shrinking) of \(p.toShrink)"
+            line.show(p.shrinking > 0 ? "shrinking: \(p.faults ? "case one engine faulted on" : "differing case") \(p.shrinking) of \(p.toShrink)"
                                       : "\(p.compared) of \(p.total) cases compared, \(p.differing) differing")
         }
         line.clear()

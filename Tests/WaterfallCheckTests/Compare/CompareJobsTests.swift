@@ -44,6 +44,34 @@ struct CompareJobsTests {
         #expect(seen.firstIndex { $0.shrinking > 0 }! > seen.lastIndex { $0.shrinking == 0 }!)
     }
 
+    /// The reference, except that it throws for an input with more than 4 items, naming the count.
+    final class ThrowsPastFour: LayoutEngine {
+        let reference = ReferenceEngine()
+        var descriptor: EngineDescriptor { reference.descriptor }
+        func layout(_ input: LayoutInput) throws -> LayoutResult {
+            struct Boom: Error, CustomStringConvertible { var n: Int; var description: String { "boom at \(n) items" } }
+            if input.itemCount > 4 { throw Boom(n: input.itemCount) }
+            return try reference.layout(input)
+        }
+    }
+
+    @Test("faults on one side: the first of each kind is shrunk, the others listed under it, with progress")
+    func oneSidedFaultsShrunkOnce() {
+        var comparison = EngineComparison(jobs: 2) { (ReferenceEngine(), ThrowsPastFour()) }
+        comparison.choiceShrinkSeconds = 1
+        let cases = CaseGenerator().cases(seed: 3, count: 200, features: comparison.commonFeatures)
+        var announced: [EngineComparison.ComparisonProgress] = []
+        let report = comparison.run(cases) { announced.append($0) }
+        let faults = report.differences.filter { $0.fault != nil }
+        // One kind of fault (the numbers in its message differ), whatever the reference answers
+        // (frames, or an invalid input's error code): one finding, every other case under it.
+        #expect(faults.count == 1, "\(faults.map { "\($0.fault!)" })")
+        #expect(report.faultingCases > 20 && (faults.first?.alsoIn.count ?? 0) == report.faultingCases - 1)
+        #expect(faults.first?.minimal.itemCount == 5)
+        let shrinking = announced.filter(\.faults)
+        #expect(shrinking.map(\.shrinking) == Array(1...report.faultingCases))
+    }
+
     @Test("generated cases made by the workers (a stream) give the report of the same cases made up front, on 1 and 2 jobs")
     func streamedCases() throws {
         let broken = try #require(BrokenEngines.all.first { $0.invariant == "placement" })

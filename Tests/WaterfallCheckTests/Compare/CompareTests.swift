@@ -52,6 +52,7 @@ struct CompareTests {
         #expect(lines[at + 1] == "  3 × chromium:grid-lanes holds lengths up to … pt; this layout needs … pt")
         #expect(lines[at + 2] == "  2 × classic-002-x does not declare span")
         #expect(TextReport.numbersElided("needs 1.5e+07 pt (12 items) in classic-002") == "needs … pt (… items) in classic-002")
+        #expect(TextReport.numbersElided("reply:1:32: error: NaN (at $.items[0][12])") == "reply:…:…: error: NaN (at $.items[…][…])")
     }
 
     @Test("the shrinker reaches the minimum of a known predicate")
