@@ -67,6 +67,11 @@ struct Arguments {
         try value(name, as: "a non-negative decimal number of seconds") { Arguments.decimal($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
     }
 
+    /// A 64-bit seed, decimal or `0x`-hexadecimal (`fuzz` and `compare` alike: compare refused hex).
+    static func seed(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
+
     /// A decimal number (`Double("0x10")` would also read hexadecimal, `nan` and `inf`).
     static func decimal(_ text: String) -> Double? {
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }

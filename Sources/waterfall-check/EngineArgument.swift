@@ -30,6 +30,13 @@ func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
     return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"), scale: CGFloat(scale))
 }
 
+/// The engine options that are not the defaults, as command-line arguments with a leading
+/// space (`--engine-timeout`, `--isolate`, `--scale`): what a printed command must repeat to
+/// run the engine as this run did (under `--isolate` a trap is a fault, not a crash).
+func engineOptionArguments(_ o: EngineRegistry.Options) -> String {
+    (o.timeout == 10 ? "" : " --engine-timeout \(o.timeout)") + (o.isolate ? " --isolate" : "") + (o.scale == 1 ? "" : " --scale \(Double(o.scale))")
+}
+
 /// The fixture paths of a command line, as URLs relative to the current directory (reports keep
 /// the spelling the user typed). Throws a usage error when there are none or one is empty.
 func fixturePaths(_ args: [String], command: String) throws -> [URL] {

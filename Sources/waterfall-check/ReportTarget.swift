@@ -38,6 +38,22 @@ func refuseReportDirectory(_ target: String?, option: String = "--html", fixture
     }
 }
 
+/// Refuses a `--save DIR` that is, or lies under, something other than a directory: the run
+/// would find its counterexamples and then fail to write each one with the system's error text
+/// (`Error Domain=NSCocoaErrorDomain Code=516`).
+func refuseSaveDirectory(_ target: String?, option: String = "--save") throws {
+    guard let target else { return }
+    var p = FilePath.resolved(target)
+    while !exists(p) {
+        let parent = FilePath.parent(p)
+        guard parent != p, !parent.isEmpty else { return }
+        p = parent
+    }
+    guard isDirectory(p) else {
+        throw WaterfallCheckError.usage("\(option) \(target): \(p == FilePath.resolved(target) ? "it" : p) is a file, not a directory; name a directory (it is made if missing)")
+    }
+}
+
 private func exists(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0

@@ -53,6 +53,32 @@ struct OptionValueTests {
 /// in `verify` of the saved file, and on the next fuzz run (which replays the save folder).
 @Suite("fuzz: replays that stay red")
 struct FuzzReplayTests {
+    @Test("--save onto a file is a usage error before the run; compare takes a hex seed as fuzz does")
+    func saveOntoFileAndHexSeed() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        try dir.write("not a folder", to: "afile")
+        let fuzz = try CLI.run(["fuzz", "--engine", "classic-002-waterflowlayout", "--cases", "50", "--save", "afile"], in: dir.url, ci: "false")
+        #expect(fuzz.status == 2 && fuzz.stderr.contains("--save afile: it is a file, not a directory"), "\(fuzz.stdout)\(fuzz.stderr)")
+        let compare = try CLI.run(["compare", "--baseline", "reference", "--candidate", "classic-002-waterflowlayout", "--fuzz-cases", "5",
+                                   "--save", "afile/x", "--seed", "0xff"], in: dir.url, ci: "false")
+        #expect(compare.status == 2 && compare.stderr.contains("is a file, not a directory"), "\(compare.stdout)\(compare.stderr)")
+        #expect(!compare.stderr.contains("NSCocoaErrorDomain"))
+        let hex = try CLI.run(["compare", "--baseline", "reference", "--candidate", "reference", "--fuzz-cases", "5", "--seed", "0xffffffffffffffff"], in: dir.url, ci: "false")
+        #expect(hex.status == 0, "\(hex.stdout)\(hex.stderr)")
+    }
+
+    @Test("fuzz --isolate: the replay line and the saved source repeat --isolate (it turns a trap into a fault)")
+    func isolateInReplay() throws {
+        let dir = try TempDir()
+        defer { dir.cleanup() }
+        let found = try CLI.run(["fuzz", "--engine", "classic-002-waterflowlayout", "--isolate", "--engine-timeout", "20", "--cases", "100", "--seed", "1",
+                                 "--jobs", "1", "--shrink-time", "1", "--save", "saved"], in: dir.url, ci: "false")
+        let replay = try #require(found.stdout.split(separator: "\n").first { $0.hasPrefix("  replay: ") }, "\(found.stdout)\(found.stderr)")
+        #expect(replay.contains("--engine classic-002-waterflowlayout --engine-timeout 20.0 --isolate --seed 1 "), "\(replay)")
+        #expect(found.stdout.contains("replay this run: waterfall-check fuzz --engine classic-002-waterflowlayout --engine-timeout 20.0 --isolate --seed 1 --cases 100"), "\(found.stdout)")
+    }
+
     @Test("a failure found with --tolerance 0 stays red on replay, in verify and on the next fuzz run; the saved source is the replay line")
     func toleranceZeroStaysRed() throws {
         let dir = try TempDir()

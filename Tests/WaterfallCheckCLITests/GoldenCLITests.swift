@@ -37,6 +37,11 @@ struct GoldenCLITests {
         #expect(lines.contains("  item 0.2  [0, 34, 50, 30]  [0, 10, 50, 30]  24"))
         #expect(lines.last == "3 fixtures: 2 passed, 1 failed, 0 errors, 0 skipped")
         #expect(r.stderr == "if the new output is right: waterfall-check record Fixtures, then review\n")
+        // The hint repeats the run's tolerance and engine options, and leaves out a path that names
+        // no fixture (record exited 2 on it).
+        let more = try CLI.run(["verify", "--tolerance", "0.5", "--engine-timeout", "30", "Fixtures", "Missing"], in: dir.url, ci: "false")
+        #expect(more.status == 2)
+        #expect(more.stderr.hasSuffix("if the new output is right: waterfall-check record --engine-timeout 30.0 --tolerance 0.5 Fixtures, then review\n"), "\(more.stderr)")
     }
 
     @Test("a mismatch whose new output overlaps: verify names what record would refuse, and does not advise recording it")

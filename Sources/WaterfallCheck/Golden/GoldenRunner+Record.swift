@@ -89,7 +89,9 @@ extension GoldenRunner {
         }
         guard let first = broken.first?.message else { return nil }
         // A note, not the report: the first message cut at 160 characters (10,000 column tops ran to 30 KB).
-        return "breaks \(broken.map(\.invariant).joined(separator: ", ")) (\(first.count > 160 ? first.prefix(160) + "…" : first))"
+        var cut = Substring(first)
+        if first.count > 160 { cut = first.prefix(160); if let space = cut.lastIndex(of: " ") { cut = cut[..<space] } }
+        return "breaks \(broken.map(\.invariant).joined(separator: ", ")) (\(cut)\(cut.count < first.count ? " …" : ""))"
     }
 
     /// Why `layout` cannot be written as the `expected` of `input` (FIXTURE-FORMAT §4), or `nil`:

@@ -2,8 +2,8 @@ import Foundation
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`) for each failed
 /// or errored fixture, pointing at the line of its first differing expected frame (or of the
-/// fixture error), titled golden mismatch, invariant broken, fixture error, pending recording or
-/// engine error (a fault, a refused answer). GitHub shows them on the pull request's diff.
+/// fixture error), titled golden mismatch, invariant broken, fixture error, path error (a path that names no
+/// fixture), pending recording or engine error (a fault, a refused answer). GitHub shows them on the pull request's diff.
 ///
 /// Escaping follows GitHub's runner (`toolkit/packages/core/src/command.ts`): in the message,
 /// `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values additionally `:` → `%3A` and
@@ -18,7 +18,8 @@ public enum GitHubAnnotations {
             let title: String
             if r.status != .failed {
                 // Not every error is the fixture's: an engine fault said "fixture error" too.
-                let kind = r.isFixtureError ? "fixture error" : r.message.hasPrefix("pending recording") ? "pending recording" : "engine error"
+                let kind = r.isFixtureError ? "fixture error" : r.message.hasPrefix("pending recording") ? "pending recording"
+                    : !r.isFixture ? "path error" : "engine error"
                 title = "\(kind): \(r.name)"
             }
             else if r.differences.isEmpty, !r.failures.isEmpty {

@@ -83,7 +83,7 @@ struct ComparisonRun {
         fuzzCases = try args.value("--fuzz-cases", as: "a number of cases from 0 to 1000000000000") {
             Int($0).flatMap { (0...1_000_000_000_000).contains($0) ? $0 : nil }
         } ?? 500
-        seed = try args.value("--seed", as: "a non-negative integer") { UInt64($0) } ?? 1
+        seed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", Arguments.seed) ?? 1
         tolerance = try args.tolerance()
         saveDir = try args.value("--save")
         jsonFile = try args.value("--json")
@@ -96,6 +96,7 @@ struct ComparisonRun {
 
     /// Refuses report files that would land on the fixtures read.
     func refuseCollisions(_ paths: [String]) throws {
+        try refuseSaveDirectory(saveDir)
         let inputs = (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
         try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: inputs)
         try refuseReportDirectory(htmlDir, fixturePaths: inputs)

@@ -63,7 +63,7 @@ enum FuzzCommand: Command {
             return exitCode(.passed)
         }
         let engineName = try args.value("--engine")
-        let givenSeed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", parseSeed)
+        let givenSeed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", Arguments.seed)
         let explicitSeed = givenSeed != nil
         var seed = givenSeed ?? UInt64.random(in: 0...UInt64.max)
         let cases = try args.positiveInt("--cases")
@@ -95,7 +95,8 @@ enum FuzzCommand: Command {
         let entry = try resolveEngine(engineName, options: options)
         let descriptor = entry.descriptor
         // The engine as the user named it (an exec: command line, say), quoted for a shell.
-        let engineArg = shellQuoted(engineName ?? descriptor.name)
+        // The engine and how it runs (--isolate, a timeout), for every printed command.
+        let engineArg = shellQuoted(engineName ?? descriptor.name) + engineOptionArguments(options)
         var selection: InvariantSet
         do {
             selection = try InvariantSet(ids: only)
@@ -104,6 +105,7 @@ enum FuzzCommand: Command {
         guard !selection.isEmpty else { throw WaterfallCheckError.usage("--invariants and --skip leave no invariant to check") }
 
         let saveDirectory = explicitSave ?? defaultSaveDirectory
+        try refuseSaveDirectory(saveDirectory)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
@@ -245,10 +247,6 @@ enum FuzzCommand: Command {
         // when the simplest case fails): the all-zero choice sequence. Said, never refused.
         if data.isEmpty { print("note: \(TextReport.printable(path)) is empty: the all-zero choice sequence (the simplest input)") }
         return [UInt8](data)
-    }
-
-    static func parseSeed(_ s: String) -> UInt64? {
-        s.hasPrefix("0x") ? UInt64(s.dropFirst(2), radix: 16) : UInt64(s)
     }
 
     static func idList(_ s: String) -> Set<String> {

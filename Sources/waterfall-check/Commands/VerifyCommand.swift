@@ -103,8 +103,12 @@ enum VerifyCommand: Command {
             }
             if refused.count > 3 { printError("note: ... and \(refused.count - 3) more mismatch(es) whose new output record would refuse") }
             if refused.count < mismatches.count {
-                let engineArg = engineName.map { " --engine " + shellQuoted($0) } ?? ""
-                printError("if the new output is right: waterfall-check record\(engineArg) \(paths.map(\.relativePath).joined(separator: " ")), then review")
+                // The command that records what this run saw: the same engine, options and
+                // tolerance, and only the paths that name fixtures (a missing one made record exit 2).
+                let engineArg = (engineName.map { " --engine " + shellQuoted($0) } ?? "") + engineOptionArguments(options)
+                    + (tolerance.map { " --tolerance \(Double($0.points))" } ?? "")
+                let usable = paths.filter { FileManager.default.fileExists(atPath: $0.path) && !$0.path.hasSuffix(PendingFiles.suffix) }
+                printError("if the new output is right: waterfall-check record\(engineArg) \(usable.map { shellQuoted($0.relativePath) }.joined(separator: " ")), then review")
             }
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }

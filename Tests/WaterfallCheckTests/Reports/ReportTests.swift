@@ -88,12 +88,13 @@ struct ReportTests {
             error("bad", "fixture error at $.layout: columnCount is missing"),
             error("twice", "duplicate fixture name \"twice\": F/a.json in the same folder has it too (names are unique per folder)"),
             error("new.json.new", "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result"),
+            FixtureFile.collect([URL(fileURLWithPath: "/nonexistent/missing")]).problems[0],
         ])
         let titles = GitHubAnnotations.render(report).split(separator: "\n").map { line in
             String(line.split(separator: ",").first { $0.hasPrefix("title=") }!.dropFirst(6).prefix { $0 != "%" })
         }
         // An engine fault was titled "fixture error" (the newcomer's review).
-        #expect(titles == ["engine error", "fixture error", "fixture error", "pending recording"])
+        #expect(titles == ["engine error", "fixture error", "fixture error", "pending recording", "path error"])
     }
 
     @Test("JSON summary: counts, statuses, positions and differences, valid JSON")
