@@ -5,9 +5,11 @@ extension EngineComparison.Report {
     /// `{"baseline":{"name","version","revision"?:{"spec","commit","subject"}},"candidate":{...},"cases","identical","different",
     /// "skipped":[{"name","reason"}],"faults":[{"name","input","kind","message","stderr"}],
     /// "differences":[{"name","origin","input":{layout,sections},"baseline":ANSWER,"candidate":ANSWER,
-    /// "largestDisplacement":pt|null,"differing":["item 0.1",...],"verdict"?:{"kind","summary","largestDrift"}}],
+    /// "largestDisplacement":pt|null,"differing":["item 0.1",...],"alsoIn":["generated-1-7",...],
+    /// "verdict"?:{"kind","summary","largestDrift"}}],
     /// "drift":{"cases","ties","largest","largestIn"}}`, placement differences first, then smallest
-    /// ("different" counts cases; "differences" has one per minimal input). ANSWER is
+    /// ("different" counts cases; "differences" has one per bug, each naming in "alsoIn" every other
+    /// case that showed it, so the counts can be checked against the list). ANSWER is
     /// `{"contentSize","sections"}` (FIXTURE-FORMAT §4), `{"error","message"}` or `{"fault","message"}`.
     public func json() -> String { JSONWriter.text(jsonValue) + "\n" }
 
@@ -32,7 +34,8 @@ extension EngineComparison.Report {
             .object([("name", .string(f.origin.name)), ("origin", .string(f.origin.originDescription)),
                      ("input", JSONValue(f.minimal)), ("baseline", answer(f.baseline)), ("candidate", answer(f.candidate)),
                      ("largestDisplacement", f.difference.largestDelta.map(JSONValue.finiteNumber) ?? .null),
-                     ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) }))]
+                     ("differing", .array(f.difference.differences.compactMap(\.element).sorted().map { .string($0.description) })),
+                     ("alsoIn", .array(f.alsoIn.map { .string($0) }))]
                     + (f.verdict.map { [("verdict", .object([("kind", .string($0.kind.description)), ("summary", .string($0.summary)),
                                                              ("largestDrift", JSONValue.finiteNumber($0.largestDrift))]))] } ?? []))
         }

@@ -203,8 +203,16 @@ public struct EngineComparison {
     /// side's answer: an engine that throws on every input with an empty section does so whether
     /// the reference answers frames or one of ten error codes, and each was shrunk (5 s apiece).
     static func faultSignature(_ f: FaultCase) -> String {
-        let side = f.baseline.map { if case .fault = $0 { return "baseline" } else { return "candidate" } } ?? "candidate"
-        return "\(side) \(f.fault.kind.rawValue): \(TextReport.numbersElided(f.fault.message))"
+        faultSignature(f.baseline ?? .unsupported(""), f.candidate ?? .fault(f.fault)) ?? ""
+    }
+
+    /// The fault signature of two answers: the first side that faulted, its fault's kind and
+    /// message with numbers elided; `nil` when neither faulted.
+    static func faultSignature(_ baseline: EngineAnswer, _ candidate: EngineAnswer) -> String? {
+        for (side, answer) in [("baseline", baseline), ("candidate", candidate)] {
+            if case .fault(let f) = answer { return "\(side) \(f.kind.rawValue): \(TextReport.numbersElided(f.message))" }
+        }
+        return nil
     }
 
     /// The features both engines declare: the only ones generated inputs may use.
@@ -383,29 +391,33 @@ public struct EngineComparison {
     /// shrinker slipped into.
     private func shrunk(_ c: CompareCase, _ a: EngineAnswer, _ b: EngineAnswer, _ d: LayoutDiff, tolerance: Tolerance,
                         verdict: PlacementVerdict? = nil) -> Finding {
-        var last = (a, b, d)
-        var lastVerdict = verdict
+        // The answers of the last input that kept the difference (the minimal one, at the end).
+        var last = (a, b, d), lastVerdict = verdict, lastInput = c.input
         let kind = (Self.kind(a), Self.kind(b))
         // Between two layouts, the first difference's kind too (``Finding/signature(movedHow:)``):
         // with two bugs, a case showing one (an item in another column) could shrink to the other (only
         // the content height), and the first was never shown.
         let signature = Finding(origin: c, minimal: c.input, baseline: a, candidate: b, difference: d, tolerance: tolerance, verdict: verdict)
             .signature(movedHow: false)
+        // A fault keeps its kind and message the same way (a crash shrank into a garbage reply).
+        let fault = Self.faultSignature(a, b)
+        // --shrink-time bounds the whole shrink: no step starts after it (one already running, on
+        // a hung engine, still takes up to the engine timeout).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(choiceShrinkSeconds, 1e9)) * 1e9)
         // The placement kind too: a placement difference shrinks to a placement difference.
         func keeps(_ input: LayoutInput) -> Bool {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
             let outcome = compare(input, tolerance: tolerance)
             guard outcome.status == .failed || outcome.status == .error,
                   (Self.kind(outcome.baseline), Self.kind(outcome.candidate)) == kind,
-                  outcome.verdict?.kind == verdict?.kind else { return false }
+                  outcome.verdict?.kind == verdict?.kind,
+                  Self.faultSignature(outcome.baseline, outcome.candidate) == fault else { return false }
             let diff = outcome.diff ?? LayoutDiff(entries: [], tolerance: tolerance, largestDelta: nil)
             if let signature, Finding(origin: c, minimal: input, baseline: outcome.baseline, candidate: outcome.candidate, difference: diff,
                                       tolerance: tolerance, verdict: outcome.verdict).signature(movedHow: false) != signature { return false }
-            last = (outcome.baseline, outcome.candidate, diff)
-            lastVerdict = outcome.verdict
+            (last, lastVerdict, lastInput) = ((outcome.baseline, outcome.candidate, diff), outcome.verdict, input)
             return true
         }
-        // --shrink-time bounds the whole shrink: the choices', then the input's.
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(choiceShrinkSeconds, 1e9)) * 1e9)
         var start = c.input
         if let replay = c.replay {
             let outcome = Shrinker(timeLimit: choiceShrinkSeconds).shrink(replay.choices) { choices in
@@ -416,9 +428,9 @@ public struct EngineComparison {
         }
         var minimal = shrinker.shrink(start, until: deadline, while: keeps)
         if minimal.normalised != minimal, keeps(minimal.normalised) { minimal = minimal.normalised }
-        // `last` holds the answers of the last input that kept the difference; recompute them
-        // when that was not the minimal one (the shrinkers' last accepted step).
-        if minimal == c.input || !keeps(minimal) { last = (a, b, d); lastVerdict = verdict }
+        // The finding's answers are always the minimal input's own: asked again only when the last
+        // input that kept the difference is another (else, or past the deadline, that input is it).
+        if minimal != lastInput && !keeps(minimal) { minimal = lastInput }
         return Finding(origin: c, minimal: minimal, baseline: last.0, candidate: last.1, difference: last.2, tolerance: tolerance,
                        verdict: lastVerdict)
     }

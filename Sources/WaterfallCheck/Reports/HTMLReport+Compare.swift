@@ -30,6 +30,11 @@ extension HTMLReport {
         var summary = "\(f.origin.originDescription)\(shrunk): baseline \(f.baseline.summary), candidate \(f.candidate.summary)"
         if let first = f.columnSentences.first { summary += "; " + first }
         else if let d = f.difference.largestDelta { summary += "; largest displacement \(formatPoints(d)) pt" }
+        // The other cases that showed it, so every counted difference can be found (the first 50).
+        if !f.alsoIn.isEmpty {
+            summary += "; the same difference in \(f.alsoIn.count) more case\(f.alsoIn.count == 1 ? "" : "s"): "
+                + f.alsoIn.prefix(50).joined(separator: ", ") + (f.alsoIn.count > 50 ? ", … (every one in --json)" : "")
+        }
         let errors = [problem("baseline", f.baseline), problem("candidate", f.candidate)].compactMap { $0 }
         let rows = f.difference.differences.map { d in
             [d.subject.description, d.sides.expected, d.sides.actual, d.delta.map(formatDelta) ?? ""]

@@ -72,6 +72,61 @@ struct CompareJobsTests {
         #expect(shrinking.map(\.shrinking) == Array(1...report.faultingCases))
     }
 
+    /// Throws "garbage" for a container narrower than 100 pt that has items, else "crash" from 3 items.
+    final class TwoFaults: LayoutEngine {
+        let reference = ReferenceEngine()
+        var descriptor: EngineDescriptor { reference.descriptor }
+        struct Fault: Error, CustomStringConvertible { var description: String }
+        func layout(_ input: LayoutInput) throws -> LayoutResult {
+            if input.layout.containerWidth < 100 && input.itemCount > 0 { throw Fault(description: "garbage") }
+            if input.itemCount >= 3 { throw Fault(description: "crash at \(input.itemCount) items") }
+            return try reference.layout(input)
+        }
+    }
+
+    @Test("a fault shrinks to the same fault (a crash shrank into the garbage reply), and the minimal input's answers are its own")
+    func faultKeepsItsKind() throws {
+        var comparison = EngineComparison(baseline: ReferenceEngine(), candidate: TwoFaults())
+        comparison.choiceShrinkSeconds = 30
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10),
+                                sections: [SectionInput(items: (0..<8).map { .height(CGFloat(10 + $0)) })])
+        let report = comparison.run([CompareCase(name: "eight", input: input, origin: .generated(seed: 0, index: 0))]
+                                    + [CompareCase(name: "identical", input: LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 2), sections: []),
+                                                   origin: .generated(seed: 0, index: 1))])
+        let finding = try #require(report.differences.first)
+        #expect(finding.fault.map { "\($0)".contains("crash at 3 items") } == true, "\(finding.candidate)")
+        #expect(finding.minimal.itemCount == 3 && finding.minimal.layout.containerWidth >= 100, "\(CanonicalWriter.compactInput(finding.minimal))")
+        // The JSON names every case that showed each difference.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let differences = try #require(json["differences"] as? [[String: Any]])
+        #expect(differences.map { $0["alsoIn"] as? [String] } == [[]])
+    }
+
+    /// ``ThrowsPastFour``, counting its layouts.
+    final class CountingThrows: LayoutEngine {
+        nonisolated(unsafe) static var layouts = 0
+        let inner = ThrowsPastFour()
+        var descriptor: EngineDescriptor { inner.descriptor }
+        func layout(_ input: LayoutInput) throws -> LayoutResult { Self.layouts += 1; return try inner.layout(input) }
+    }
+
+    @Test("--shrink-time 0: no shrink step runs, not even the clamped-span retry or the minimal input's re-check")
+    func noStepAfterTheDeadline() throws {
+        var comparison = EngineComparison(baseline: ReferenceEngine(), candidate: CountingThrows())
+        comparison.choiceShrinkSeconds = 0
+        // Five items, one spanning 5 of 3 columns: its normalised form (span 3) differs.
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 3),
+                                sections: [SectionInput(items: [.height(10), .height(20, span: 5), .height(30), .height(40), .height(50)])])
+        CountingThrows.layouts = 0
+        // A second case both engines agree on: when every case faults, faults are listed, not shrunk.
+        let agreed = LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 3), sections: [SectionInput(items: [.height(1)])])
+        let report = comparison.run([CompareCase(name: "five", input: input, origin: .fixture(path: "five.json")),
+                                     CompareCase(name: "one", input: agreed, origin: .fixture(path: "one.json"))])
+        #expect(report.differences.count == 1)
+        #expect(report.differences.first?.minimal == input)
+        #expect(CountingThrows.layouts == 2)  // the two comparisons; the shrink asked nothing more
+    }
+
     @Test("generated cases made by the workers (a stream) give the report of the same cases made up front, on 1 and 2 jobs")
     func streamedCases() throws {
         let broken = try #require(BrokenEngines.all.first { $0.invariant == "placement" })
