@@ -156,16 +156,12 @@ public struct EngineComparison {
                         if c.status == .failed || c.status == .error { differing += 1 }
                         guard c.status != .passed || c.verdict != nil else { continue }
                         // Drift and skips are counted from the verdict and the reason alone.
-                        if c.status == .passed || c.status == .skipped {
-                            (c.baseline, c.candidate, c.diff, c.answersDropped) = (.unsupported(""), .unsupported(""), nil, true)
-                        }
+                        if c.status == .passed || c.status == .skipped { c.dropAnswers() }
                         if c.status == .failed, let diff = c.diff {
                             c.signature = Self.signature(c.baseline, c.candidate, diff, on: inputs[k], tolerance: tol, verdict: c.verdict)
                             // This worker's first case of a signature comes before its later ones,
                             // so the first in case order, the one shrunk, keeps its answers.
-                            if let signature = c.signature, !signatures.insert(signature).inserted {
-                                (c.baseline, c.candidate, c.diff, c.answersDropped) = (.unsupported(""), .unsupported(""), nil, true)
-                            }
+                            if let signature = c.signature, !signatures.insert(signature).inserted { c.dropAnswers() }
                         }
                         slots[job].append((i, c))
                     }
@@ -198,16 +194,11 @@ public struct EngineComparison {
         public var faults = false
     }
 
-    /// A one-sided fault's kind, for shrinking one of each: the side that faulted and how (the
-    /// fault's kind and message, numbers elided: a request id, an exit status). Not the other
-    /// side's answer: an engine that throws on every input with an empty section does so whether
-    /// the reference answers frames or one of ten error codes, and each was shrunk (5 s apiece).
-    static func faultSignature(_ f: FaultCase) -> String {
-        faultSignature(f.baseline ?? .unsupported(""), f.candidate ?? .fault(f.fault)) ?? ""
-    }
-
-    /// The fault signature of two answers: the first side that faulted, its fault's kind and
-    /// message with numbers elided; `nil` when neither faulted.
+    /// A fault's kind, for shrinking one case of each and keeping it while shrinking: the first
+    /// side that faulted and how (the fault's kind and message, numbers elided: a request id, an
+    /// exit status); `nil` when neither faulted. Not the other side's answer: an engine that
+    /// throws on every input with an empty section does so whether the reference answers frames
+    /// or one of ten error codes, and each was shrunk (5 s apiece).
     static func faultSignature(_ baseline: EngineAnswer, _ candidate: EngineAnswer) -> String? {
         for (side, answer) in [("baseline", baseline), ("candidate", candidate)] {
             if case .fault(let f) = answer { return "\(side) \(f.kind.rawValue): \(TextReport.numbersElided(f.message))" }
@@ -244,6 +235,11 @@ public struct EngineComparison {
         /// worker had (listed under that case's finding). A run keeps O(kinds of difference +
         /// faults) answers, not O(differing cases).
         public var answersDropped = false
+
+        /// Drops the answers and diff (``answersDropped``).
+        mutating func dropAnswers() {
+            (baseline, candidate, diff, answersDropped) = (.unsupported(""), .unsupported(""), nil, true)
+        }
     }
 
     /// The quantum placement verdicts use: the larger declared one (0: frame diffs only).
@@ -302,7 +298,16 @@ public struct EngineComparison {
         let total = cases.count + (generated?.count ?? 0)
         let toShrink = outcomes.filter { $0.comparison.status == .failed }.count
         var shrinking = 0
-        var shrunkBySignature: [String: Int] = [:]
+        // The first case of each kind of difference (``Finding/signature`` of its unshrunk answers,
+        // or ``faultSignature(_:_:)``) is shrunk; each later one is listed under its finding, not
+        // shrunk again: against a broken engine most cases differ, and shrinking each (85,000 of
+        // 100,000 cases, at up to --shrink-time apiece) took hours to report a handful of bugs.
+        var shrunkByKind: [String: Int] = [:]
+        func list(_ name: String, kind: String?, shrink: () -> Finding) {
+            if let kind, let k = shrunkByKind[kind] { report.differences[k].alsoIn.append(name); return }
+            report.differences.append(shrink())
+            if let kind { shrunkByKind[kind] = report.differences.count - 1 }
+        }
         var nextOutcome = 0  // the first of `outcomes` not yet reported
         for n in 0..<total {
             report.cases += 1
@@ -330,36 +335,23 @@ public struct EngineComparison {
                 report.differingCases += 1
                 shrinking += 1
                 progress?(ComparisonProgress(compared: total, total: total, differing: toShrink, shrinking: shrinking, toShrink: toShrink))
-                // A difference whose unshrunk answers first differ as an earlier shrunk one's did
-                // (``Finding/signature``) is listed under that finding, not shrunk again: against
-                // a broken engine most cases differ, and shrinking each (85,000 of 100,000 cases,
-                // at up to --shrink-time apiece) took hours to report a handful of bugs.
-                let signature = outcome.signature
-                if let signature, let k = shrunkBySignature[signature] {
-                    report.differences[k].alsoIn.append(c.name)
-                    continue
+                list(c.name, kind: outcome.signature) {
+                    precondition(!outcome.answersDropped, "the first case of a signature keeps its answers")
+                    return shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol, verdict: outcome.verdict)
                 }
-                precondition(!outcome.answersDropped, "the first case of a signature keeps its answers")
-                report.differences.append(shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol, verdict: outcome.verdict))
-                if let signature { shrunkBySignature[signature] = report.differences.count - 1 }
             }
         }
         if report.faultingCases == report.cases {
             report.faults += oneSided.map(\.0)
         } else {
-            // As differences: only the first fault of each kind is shrunk (each shrink step that
-            // faults restarts an exec: engine: 20,000 cases with 355 faults took 5 minutes).
-            var shrunkByFault: [String: Int] = [:]
+            // As differences, one of each kind of fault shrunk (each shrink step that faults
+            // restarts an exec: engine: 20,000 cases with 355 faults took 5 minutes).
             for (k, (f, tol)) in oneSided.enumerated() {
                 report.differingCases += 1
                 progress?(ComparisonProgress(compared: total, total: total, differing: toShrink, shrinking: k + 1, toShrink: oneSided.count, faults: true))
-                let signature = Self.faultSignature(f)
-                if let k = shrunkByFault[signature] {
-                    report.differences[k].alsoIn.append(f.origin.name)
-                    continue
+                list(f.origin.name, kind: Self.faultSignature(f.baseline!, f.candidate!)) {
+                    shrunk(f.origin, f.baseline!, f.candidate!, LayoutDiff(entries: [], tolerance: tol), tolerance: tol)
                 }
-                report.differences.append(shrunk(f.origin, f.baseline!, f.candidate!, LayoutDiff(entries: [], tolerance: tol), tolerance: tol))
-                shrunkByFault[signature] = report.differences.count - 1
             }
         }
         // One finding per bug: findings merge when their minimal inputs are equal (normalised: a

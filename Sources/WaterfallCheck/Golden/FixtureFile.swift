@@ -46,7 +46,7 @@ public struct FixtureFile: Hashable, Sendable {
             let shown = displayPath(root)
             func problem(_ message: String) {
                 var r = FixtureResult(file: shown, url: root, suite: parent(of: shown), name: shown, status: .error, message: message)
-                r.isFixture = false
+                r.nonFixture = .path
                 problems.append(r)
             }
             var isDirectory: ObjCBool = false

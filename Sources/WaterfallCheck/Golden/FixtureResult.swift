@@ -56,10 +56,14 @@ public struct FixtureResult: Hashable, Sendable {
         self.position = position; self.recorded = recorded
     }
 
-    /// `false` for an error that is no fixture: a path ``FixtureFile/collect(_:)`` cannot use
+    /// What an error that is no fixture is: a path ``FixtureFile/collect(_:)`` cannot use
     /// (missing, unreadable, a pending recording named as a fixture) or, in CI, a pending
-    /// recording (``VerifyReport/treatPendingAsErrors()``). The text summary counts them apart.
-    public var isFixture = true
+    /// recording (``VerifyReport/treatPendingAsErrors()``); `nil` for a fixture. The text summary
+    /// counts them apart, and `--github` titles them.
+    public var nonFixture: NonFixture?
+    public enum NonFixture: Hashable, Sendable { case path, pendingRecording }
+    /// Whether this result is a fixture's (``nonFixture`` is `nil`).
+    public var isFixture: Bool { nonFixture == nil }
 
     /// Whether an ``CaseStatus/error`` lies in the fixture file itself (unreadable, invalid, a
     /// duplicate name) rather than in the engine (a fault) or the run (a pending recording in CI).

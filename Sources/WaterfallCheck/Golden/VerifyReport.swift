@@ -21,7 +21,7 @@ public struct VerifyReport: Hashable, Sendable {
             var r = FixtureResult(
                 file: p.path, url: p.url, suite: p.suite, name: p.url.lastPathComponent, status: .error,
                 message: "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result")
-            r.isFixture = false
+            r.nonFixture = .pendingRecording
             results.append(r)
         }
     }
@@ -53,7 +53,7 @@ public struct VerifyReport: Hashable, Sendable {
         if recorded > 0 { s += ", \(recorded) recorded" }
         if otherShards > 0 { s += " (\(otherShards) left to other shards)" }
         if !others.isEmpty {
-            let pendingErrors = others.filter { $0.message.hasPrefix("pending recording") }.count
+            let pendingErrors = others.filter { $0.nonFixture == .pendingRecording }.count
             var parts: [String] = []
             if others.count > pendingErrors { parts.append(n(others.count - pendingErrors, "path that names no fixture", "paths that name no fixture")) }
             if pendingErrors > 0 { parts.append(n(pendingErrors, "pending recording not reviewed", "pending recordings not reviewed")) }

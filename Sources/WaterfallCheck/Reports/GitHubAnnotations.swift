@@ -18,8 +18,11 @@ public enum GitHubAnnotations {
             let title: String
             if r.status != .failed {
                 // Not every error is the fixture's: an engine fault said "fixture error" too.
-                let kind = r.isFixtureError ? "fixture error" : r.message.hasPrefix("pending recording") ? "pending recording"
-                    : !r.isFixture ? "path error" : "engine error"
+                let kind = switch r.nonFixture {
+                case .path: "path error"
+                case .pendingRecording: "pending recording"
+                case nil: r.isFixtureError ? "fixture error" : "engine error"
+                }
                 title = "\(kind): \(r.name)"
             }
             else if r.differences.isEmpty, !r.failures.isEmpty {

@@ -13,17 +13,8 @@ public enum TextReport {
     public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
         var out = ""
         var shownTails: [Substring: String] = [:]
-        for r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
-            if r.status == .error, let newline = r.message.firstIndex(of: "\n") {
-                let tail = r.message[newline...]
-                if let first = shownTails[tail] {
-                    var short = r
-                    short.message = "\(r.message[..<newline]) (then as for \(first) above)"
-                    out += render(short, rows: rows)
-                    continue
-                }
-                shownTails[tail] = r.file
-            }
+        for var r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
+            if r.status == .error { r.message = once(r.message, label: r.file, shown: &shownTails) }
             out += render(r, rows: rows)
         }
         // Skipped fixtures are only counted above; why, in a few lines (the summary said "42 skipped" and no more).
@@ -40,6 +31,17 @@ public enum TextReport {
                 + (ties > 0 ? ", \(ties) with a tie the quantum could flip" : "") + "\n"
         }
         return out + report.summary + "\n"
+    }
+
+    /// `message`, or its first line and `(then as for LABEL above)` when its further lines (an
+    /// engine's stderr tail) are those of a message already in `shown`, which maps each tail to
+    /// the label it was first printed under. A one-line message is returned as it is.
+    public static func once(_ message: String, label: String, shown: inout [Substring: String]) -> String {
+        guard let newline = message.firstIndex(of: "\n") else { return message }
+        let tail = message[newline...]
+        if let first = shown[tail] { return "\(message[..<newline]) (then as for \(first) above)" }
+        shown[tail] = label
+        return message
     }
 
     /// Reasons (why cases were skipped) one line each, `  3 × reason`, most frequent first, at

@@ -188,14 +188,10 @@ enum FuzzCommand: Command {
         }
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
-            // A fault whose further lines (the engine's stderr) repeat the first's is one line.
-            let firstTail = report.engineFaults.first.flatMap { f in f.message.firstIndex(of: "\n").map { f.message[$0...] } }
-            for (k, f) in report.engineFaults.prefix(3).enumerated() {
-                if k > 0, let firstTail, let newline = f.message.firstIndex(of: "\n"), f.message[newline...] == firstTail {
-                    printError("  case \(f.case): \(TextReport.printable(String(f.message[..<newline]))) (then as for case \(report.engineFaults[0].case) above)")
-                } else {
-                    printError("  case \(f.case): \(TextReport.printableBlock(f.message, indent: "      "))")
-                }
+            // A fault whose further lines (the engine's stderr) repeat an earlier one's is one line.
+            var tails: [Substring: String] = [:]
+            for f in report.engineFaults.prefix(3) {
+                printError("  case \(f.case): \(TextReport.printableBlock(TextReport.once(f.message, label: "case \(f.case)", shown: &tails), indent: "      "))")
             }
             let shown = min(3, report.engineFaults.count)
             if report.engineFaultCases > shown { printError("  ... and \(report.engineFaultCases - shown) more case(s)") }

@@ -83,11 +83,14 @@ struct ReportTests {
         func error(_ name: String, _ message: String) -> FixtureResult {
             FixtureResult(file: "F/\(name).json", url: URL(fileURLWithPath: "/r/F/\(name).json"), suite: "F", name: name, status: .error, message: message)
         }
+        // A pending recording as CI reports it.
+        var inCI = VerifyReport(results: [], pending: [FixtureFile(url: URL(fileURLWithPath: "/r/F/new.json.new"), path: "F/new.json.new", suite: "F", key: "new.json.new")])
+        inCI.treatPendingAsErrors()
         let report = VerifyReport(results: [
             error("crash", "engine crashed (exit status 1) on request 3: boom"),
             error("bad", "fixture error at $.layout: columnCount is missing"),
             error("twice", "duplicate fixture name \"twice\": F/a.json in the same folder has it too (names are unique per folder)"),
-            error("new.json.new", "pending recording not reviewed: accept or reject it locally (waterfall-check review) and commit the result"),
+            inCI.results[0],
             FixtureFile.collect([URL(fileURLWithPath: "/nonexistent/missing")]).problems[0],
         ])
         let titles = GitHubAnnotations.render(report).split(separator: "\n").map { line in
