@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// The reference engine beside each classic engine: items/s through the `LayoutEngine` API (the
 /// classic engines through their UIKit-shaped adapter: `prepare()`, the content size, one

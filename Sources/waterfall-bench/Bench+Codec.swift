@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Fixture reading: the strict json-c reader (FixtureReader) against Foundation's JSONDecoder
 /// decoding the same files into the same model through a Decodable mirror, and the canonical
@@ -84,7 +84,7 @@ private func codecBenchFixture(items count: Int, seed: UInt64) throws -> Fixture
     }
     let input = LayoutInput(
         layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
-                                 sectionInset: EdgeInsets(all: 10)),
+                                 sectionInset: LayoutInsets(all: 10)),
         sections: [SectionInput(header: HeaderFooter(height: 44), items: items, footer: HeaderFooter(height: 30))])
     return Fixture(name: "bench-\(seed)", description: "Generated for the codec benchmark.",
                    input: input, expected: .layout(try ReferenceLayout.layout(input)))
@@ -98,7 +98,7 @@ private func foundationRead(_ url: URL) throws -> Fixture {
 
 private struct DInsets: Decodable {
     var top, left, bottom, right: Double?
-    var model: EdgeInsets { EdgeInsets(top: top ?? 0, left: left ?? 0, bottom: bottom ?? 0, right: right ?? 0) }
+    var model: LayoutInsets { LayoutInsets(top: top ?? 0, left: left ?? 0, bottom: bottom ?? 0, right: right ?? 0) }
 }
 
 private struct DSupplementary: Decodable {

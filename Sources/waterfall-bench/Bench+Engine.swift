@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// A one-section input of `count` items with heights 40–400 pt, 375 pt wide (an iPhone), 10-pt gaps.
 func benchInput(items count: Int, columns: Int, seed: UInt64 = 1) -> LayoutInput {
@@ -7,7 +7,7 @@ func benchInput(items count: Int, columns: Int, seed: UInt64 = 1) -> LayoutInput
     let items = (0..<count).map { _ in LayoutItem.height(40 + (r.unit() * 360).rounded()) }
     return LayoutInput(
         layout: LayoutSettings(containerWidth: 375, columnCount: columns, columnSpacing: 10, rowSpacing: 10,
-                                 sectionInset: EdgeInsets(all: 10)),
+                                 sectionInset: LayoutInsets(all: 10)),
         sections: [SectionInput(items: items)])
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// CPU seconds of this process (all threads).
 private func cpuTime() -> Double {

@@ -1,7 +1,7 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// Time to find each broken engine's bug (the tests' `BrokenEngines`, the deep-branch one, and
 /// classic 002's pile-up through `no-overlap`): the random fuzzer (`waterfall-check fuzz`'s

@@ -1,8 +1,8 @@
 import Foundation
-import ClassicLayouts
+import WaterfallCheckClassics
 import WaterfallCheck
 import WaterfallCheckTestSupport
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// Exact placement decisions (docs/decisions/placement.md). `ties`: per tie bug (and the classic
 /// engines' hash-order ties), a default run's time to find it and the shrunk size. `no-false-positives`

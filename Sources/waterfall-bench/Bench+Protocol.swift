@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Layout requests per second for 32-item inputs: the reference engine in process, and the same
 /// engine over protocol waterfall-engine/1 (`exec:waterfall-engine reference`, the release build

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `verify` over 1,000 fixtures of 30 items (heights 40–400 pt, 2–4 columns), written in
 /// canonical form to a temporary directory, expected from the reference engine (a speed bench,

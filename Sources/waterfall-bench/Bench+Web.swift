@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Layouts per second of the web engines (docs/web-engines.md), one browser, one layout at a time
 /// (one `Runtime.evaluate` each): inputs of 0 to 64 items (17 of them, item counts 0, 4, ..., 64;

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Seconds for one call of `body`, monotonic clock.
 func time(_ body: () throws -> Void) rethrows -> Double {

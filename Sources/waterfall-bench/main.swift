@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Every benchmark group: a name (`scripts/bench NAME...` selects) and a function printing its table.
 /// Each group lives in its own `Bench+Name.swift`.

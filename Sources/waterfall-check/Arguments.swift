@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// A small command-line parser: `--name value`, `--name=value`, flags, and positionals.
 /// Each command takes what it knows, then calls ``finish()``, which rejects anything left over.

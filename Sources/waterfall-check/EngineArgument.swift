@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Resolves an `--engine` argument (default `reference`) to an engine maker: the one place every
 /// command turns a name into engines (``EngineRegistry/resolve(_:options:)``: a built-in name,

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 // The command line's front end: what the library's results become for the user. Standard error,
 // report files, the CI switch, and the one mapping from a run's verdict (or an error) to an exit

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Refuses an output file (`--junit`, `--json`, `--out`) that would overwrite one of the command's
 /// fixtures or put a new `*.json` / `*.json.new` where the next run collects fixtures: a report

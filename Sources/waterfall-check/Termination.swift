@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// On SIGINT, SIGTERM or SIGHUP (Ctrl-C, a CI job cancelled or timed out, a terminal closed),
 /// kills every external engine's process group, removes the temporary files of writes in

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [Command.Type] = [

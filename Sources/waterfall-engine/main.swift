@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-engine [NAME]`: serves a built-in engine over protocol waterfall-engine/1
 /// (FIXTURE-FORMAT §9) on stdin/stdout until end of input.

@@ -27,7 +27,7 @@ struct GoldenUsageTests {
         let fixture = Fixture(
             name: "two-items",
             input: LayoutInput(layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
-                                                        sectionInset: EdgeInsets(all: 10)),
+                                                        sectionInset: LayoutInsets(all: 10)),
                                sections: [SectionInput(items: [.height(120), .size(width: 640, height: 480)])]),
             // w = (375 - 20 - 20) / 3 = 335 / 3; item 0 in column 0 at y 10 (inset); item 1 in
             // column 1 at x = 10 + w + 10, height 480 * w / 640 = 83.75. Content height: the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallEngines
+import WaterfallCheckEngines
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
 

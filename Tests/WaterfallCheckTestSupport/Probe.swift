@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// Reading pictures and pages back: XML parsing, XPath by local name, numeric attributes.
 public enum Probe {
@@ -53,7 +53,7 @@ public enum Probe {
 public enum SectionOneExample {
     public static let input = LayoutInput(
         layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10,
-                                 sectionInset: EdgeInsets(all: 10)),
+                                 sectionInset: LayoutInsets(all: 10)),
         sections: [SectionInput(header: HeaderFooter(height: 44),
                                  items: [.height(120), .size(width: 640, height: 480), .height(80, span: 2)],
                                  footer: HeaderFooter(height: 30))])

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// A placement-level judgement of an engine's frames against an expected layout (the reference's,
 /// or a golden's), for engines that declare a length quantum (``EngineLimits/lengthQuantum``, the

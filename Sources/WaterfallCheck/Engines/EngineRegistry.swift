@@ -3,7 +3,7 @@ import Foundation
 /// A set of engines by name, and the parsing of an `--engine` argument against it.
 ///
 /// The harness library knows only the reference engine (``reference``); the executables use
-/// `WaterfallEngines`' `EngineRegistry.builtIn`, which adds the classic ports. A user's test
+/// `WaterfallCheckEngines`' `EngineRegistry.builtIn`, which adds the classic ports. A user's test
 /// target builds its own from its engines. Engines are made fresh per worker: an engine object
 /// is used from one thread at a time.
 public struct EngineRegistry: Sendable {

@@ -116,7 +116,7 @@ extension CanonicalWriter {
     }
 
     /// `{"top":t,"left":l,"bottom":b,"right":r}`: at most ``maximumInsets`` bytes.
-    @inline(__always) private static func insets(_ i: EdgeInsets, _ w: inout JSONBytes.Cursor) {
+    @inline(__always) private static func insets(_ i: LayoutInsets, _ w: inout JSONBytes.Cursor) {
         w.literal("{\"top\":"); w.number(Double(i.top))
         w.literal(",\"left\":"); w.number(Double(i.left))
         w.literal(",\"bottom\":"); w.number(Double(i.bottom))

@@ -37,7 +37,7 @@ public enum CanonicalWriter {
     enum LayoutValue {
         case number(CGFloat)
         case integer(Int)
-        case insets(EdgeInsets)
+        case insets(LayoutInsets)
         /// An enumeration's raw value: an identifier, written quoted, with nothing to escape.
         case name(String)
         /// A number, or `null` for `nil`.
@@ -61,7 +61,7 @@ public enum CanonicalWriter {
 
     /// The `layout` members (``forEachLayoutMember(_:_:)``), each value written, as pairs of key
     /// and text.
-    static func layoutMembers(_ s: LayoutSettings, insets: (EdgeInsets) -> String) -> [(String, String)] {
+    static func layoutMembers(_ s: LayoutSettings, insets: (LayoutInsets) -> String) -> [(String, String)] {
         var m: [(String, String)] = []
         forEachLayoutMember(s) { key, value in
             let text: String = switch value {
@@ -108,7 +108,7 @@ public enum CanonicalWriter {
     }
 
     /// `{ "top": 0, "left": 0, "bottom": 0, "right": 0 }`
-    private static func insets(_ i: EdgeInsets) -> String {
+    private static func insets(_ i: LayoutInsets) -> String {
         "{ \"top\": \(number(i.top)), \"left\": \(number(i.left)), \"bottom\": \(number(i.bottom)), \"right\": \(number(i.right)) }"
     }
 

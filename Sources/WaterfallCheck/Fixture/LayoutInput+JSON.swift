@@ -41,7 +41,7 @@ extension LayoutSettings {
             case "columnCount": columns = try v.integer()
             case "columnSpacing": columnSpacing = CGFloat(try v.number())
             case "rowSpacing": rowSpacing = CGFloat(try v.number())
-            case "sectionInset": sectionInset = try EdgeInsets(json: v)
+            case "sectionInset": sectionInset = try LayoutInsets(json: v)
             case "placement": placement = try v.enumeration(Placement.self, "placement")
             case "tieTolerance": tieTolerance = CGFloat(try v.number())
             case "tieBreak": tieBreak = try v.enumeration(TieBreak.self, "tieBreak")
@@ -58,7 +58,7 @@ extension LayoutSettings {
     }
 }
 
-extension EdgeInsets {
+extension LayoutInsets {
     /// Decodes `{ "top", "left", "bottom", "right" }`, each a number, missing keys 0 (FIXTURE-FORMAT §2).
     /// - Throws: ``JSONFault``.
     public init(json node: JSONNode) throws {
@@ -84,7 +84,7 @@ extension SectionInput {
         try node.forEachMember { key, v in
             switch key {
             case "columnCount": columnCount = try v.integer()
-            case "sectionInset": sectionInset = try EdgeInsets(json: v)
+            case "sectionInset": sectionInset = try LayoutInsets(json: v)
             case "header": header = try HeaderFooter(json: v)
             case "items": items = v
             case "footer": footer = try HeaderFooter(json: v)
@@ -102,11 +102,11 @@ extension HeaderFooter {
     /// - Throws: ``JSONFault``.
     public init(json node: JSONNode) throws {
         var height: Double?
-        var inset: EdgeInsets?
+        var inset: LayoutInsets?
         try node.forEachMember { key, v in
             switch key {
             case "height": height = try v.number()
-            case "inset": inset = try EdgeInsets(json: v)
+            case "inset": inset = try LayoutInsets(json: v)
             default: throw v.unknownField(key, in: "header/footer", expected: "height, inset")
             }
         }

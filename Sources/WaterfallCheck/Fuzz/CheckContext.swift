@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// One case as the invariants see it: the input, the engine's first answer, what §6 expects, and
 /// the §5 model (built on first use).

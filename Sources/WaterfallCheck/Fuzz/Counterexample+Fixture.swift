@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 extension Counterexample {
     /// The counterexample as an input-only fixture (no `expected`: it is checked against the

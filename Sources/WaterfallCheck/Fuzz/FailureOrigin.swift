@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// Where an engine's answer first departs from FIXTURE-FORMAT §5, in layout order (section by
 /// section: header, items, footer; then `contentSize`): the kind of element and what about it.

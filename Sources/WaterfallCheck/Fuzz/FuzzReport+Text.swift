@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 extension Counterexample {
     /// Three lines: the failure, the shrink (sizes, time, whether its bound hit), the pass statistics.

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// How a fuzz run goes.
 public struct FuzzConfiguration: Sendable {

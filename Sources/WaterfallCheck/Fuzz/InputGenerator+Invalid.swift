@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 extension InputGenerator {
     /// The §6 codes an input can be made to fail with, using only declared features.
@@ -50,7 +50,7 @@ extension InputGenerator {
             case "header":
                 // A header wider than the container: W - left - right < 0.
                 let W = input.layout.containerWidth
-                input.sections[si].header = HeaderFooter(height: 10, inset: EdgeInsets(left: W, right: 1))
+                input.sections[si].header = HeaderFooter(height: 10, inset: LayoutInsets(left: W, right: 1))
             default: input.layout.sectionInset.left = v
             }
         case .invalidColumnWidth:

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 extension InputGenerator {
     /// Choices that make ``generate(_:)`` produce `input`, or as close to it as the generator can
@@ -83,7 +83,7 @@ private struct ChoiceWriter {
         put(8); put(UInt64(steps) - 1)
     }
 
-    mutating func insets(_ i: EdgeInsets, upTo max: Int) {
+    mutating func insets(_ i: LayoutInsets, upTo max: Int) {
         if i == .zero { put(0); return }
         if i.top == i.left && i.left == i.bottom && i.bottom == i.right { put(3); length(i.top, upTo: max); return }
         put(7)
@@ -91,7 +91,7 @@ private struct ChoiceWriter {
     }
 
     /// `containerWidth`: a phone or tablet width, a fractional width, or a narrow-columns width.
-    mutating func containerWidth(_ W: CGFloat, columns n: Int, spacing: CGFloat, inset: EdgeInsets) {
+    mutating func containerWidth(_ W: CGFloat, columns n: Int, spacing: CGFloat, inset: LayoutInsets) {
         let whole = W.rounded(.down)
         if W == whole, (320...430).contains(whole) { put(0); put(UInt64(whole - 320)); return }
         if W == whole, (744...1366).contains(whole) { put(10); put(UInt64(whole - 744)); return }

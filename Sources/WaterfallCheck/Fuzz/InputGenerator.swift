@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// Generates ``LayoutInput``s over the whole input space of FIXTURE-FORMAT §2–§3, drawing every
 /// decision from a ``ChoiceSource`` so that failing cases shrink by editing their choices.
@@ -155,7 +155,7 @@ public struct InputGenerator: Sendable {
 
     func supplementary(_ c: inout ChoiceSource, _ a: Arithmetic, width W: CGFloat) -> HeaderFooter {
         let h = length(&c, upTo: 100, a)
-        var inset = EdgeInsets.zero
+        var inset = LayoutInsets.zero
         if c.bool(300) {
             inset = insets(&c, upTo: 20, a)
             // Keep the view's width >= 0: a negative one is an invalidSpacing input, made on purpose only.
@@ -209,18 +209,18 @@ public struct InputGenerator: Sendable {
         }
     }
 
-    func insets(_ c: inout ChoiceSource, upTo max: Int, _ a: Arithmetic) -> EdgeInsets {
+    func insets(_ c: inout ChoiceSource, upTo max: Int, _ a: Arithmetic) -> LayoutInsets {
         switch c.weighted(3, 4, 2) {
         case 0: return .zero
-        case 1: return EdgeInsets(all: length(&c, upTo: max, a))
+        case 1: return LayoutInsets(all: length(&c, upTo: max, a))
         default:
-            return EdgeInsets(top: length(&c, upTo: max, a), left: length(&c, upTo: max, a),
+            return LayoutInsets(top: length(&c, upTo: max, a), left: length(&c, upTo: max, a),
                               bottom: length(&c, upTo: max, a), right: length(&c, upTo: max, a))
         }
     }
 
     /// Phones, tablets, fractional widths, and widths just above what the insets and spacings take.
-    func containerWidth(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, spacing: CGFloat, inset: EdgeInsets) -> CGFloat {
+    func containerWidth(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, spacing: CGFloat, inset: LayoutInsets) -> CGFloat {
         switch c.weighted(10, 5, 3, 1) {
         case 0: return CGFloat(c.int(320...430))
         case 1: return CGFloat(c.int(744...1366))

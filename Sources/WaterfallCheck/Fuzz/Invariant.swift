@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// One property every layout must have (DESIGN.md, "Invariants"): a stable id, a one-line
 /// statement, and a check over one case.

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 // lookup-consistency and reprepare: checks of the UIKit-shaped lifecycle, for engines with the
 // `collectionViewLayout` capability (``CollectionViewLayoutEngine``).

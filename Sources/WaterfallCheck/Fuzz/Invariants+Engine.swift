@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 // query, deterministic, accepts-valid, rejects-invalid, prefix-stable: checks that call the engine again.
 

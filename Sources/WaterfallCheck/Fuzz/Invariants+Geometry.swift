@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 // column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size:
 // the engine's frames against ``LayoutModel`` (FIXTURE-FORMAT §5), each check one property.

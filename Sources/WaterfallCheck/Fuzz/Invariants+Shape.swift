@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 // complete, finite, no-overlap: the shape of a result, whatever the placement rule.
 

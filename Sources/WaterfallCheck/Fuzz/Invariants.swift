@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// The invariant catalogue of DESIGN.md, in its order. Each check is property-based: positions it
 /// expects come from the input by FIXTURE-FORMAT §5 (``LayoutModel``), never from the engine's

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// What FIXTURE-FORMAT §5 says each element of one input should be, computed from the input alone,
 /// for the geometric invariants (column-alignment, item-size, within-bounds, stacking, placement,
@@ -29,7 +29,7 @@ struct LayoutModel {
     struct Section {
         var header: CGRect?
         var footer: CGRect?
-        var inset: EdgeInsets
+        var inset: LayoutInsets
         var columnCount: Int
         var columnWidth: CGFloat
         /// `top + inset.top` (§5 step 2): where every column starts.

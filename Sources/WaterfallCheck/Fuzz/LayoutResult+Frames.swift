@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 extension LayoutResult {
     /// Calls `body` with every element and frame in document order (headers, items, footers,

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// The counterexamples a fuzz run saved (``Counterexample/save(in:engine:)``), replayed before it
 /// generates anything, through the same path as `verify`: ``GoldenRunner`` with the

@@ -1,4 +1,4 @@
-import CJSONC
+import CWaterfallCheckJSONC
 import Foundation
 
 /// One JSON text parsed strictly: json-c (strict mode, UTF-8 validation) plus the checks json-c

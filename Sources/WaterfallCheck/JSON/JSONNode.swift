@@ -1,4 +1,4 @@
-import CJSONC
+import CWaterfallCheckJSONC
 
 /// A value inside a ``JSONDocument`` (a json-c object), with typed accessors whose errors
 /// (``JSONFault``) name the value's JSON path. Valid only while its document is alive: use it

@@ -89,8 +89,8 @@ private extension JSONLineScanner {
     }
 
     /// `{"top","left","bottom","right"}`, missing keys 0.
-    mutating func insets() throws(Bail) -> EdgeInsets {
-        var m = Members(), e = EdgeInsets()
+    mutating func insets() throws(Bail) -> LayoutInsets {
+        var m = Members(), e = LayoutInsets()
         try object { s, key throws(Bail) in
             if key == "top" { try m.once(0); e.top = CGFloat(try s.number()) }
             else if key == "left" { try m.once(1); e.left = CGFloat(try s.number()) }
@@ -103,7 +103,7 @@ private extension JSONLineScanner {
 
     /// A header or footer `{"height", "inset"?}`.
     mutating func supplementary() throws(Bail) -> HeaderFooter {
-        var m = Members(), height = 0.0, inset: EdgeInsets?
+        var m = Members(), height = 0.0, inset: LayoutInsets?
         try object { s, key throws(Bail) in
             if key == "height" { try m.once(0); height = try s.number() }
             else if key == "inset" { try m.once(1); inset = try s.insets() }

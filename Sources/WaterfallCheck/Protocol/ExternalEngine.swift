@@ -125,7 +125,7 @@ public final class ExternalEngine: LayoutEngine {
 
     /// Whether every number of `input` is finite (JSON has no NaN or infinity). O(items), no allocation.
     static func isFinite(_ input: LayoutInput) -> Bool {
-        func ok(_ i: EdgeInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
+        func ok(_ i: LayoutInsets) -> Bool { i.top.isFinite && i.left.isFinite && i.bottom.isFinite && i.right.isFinite }
         func ok(_ s: HeaderFooter?) -> Bool { s.map { $0.height.isFinite && ok($0.inset) } ?? true }
         let s = input.layout
         guard s.containerWidth.isFinite, s.columnSpacing.isFinite, s.rowSpacing.isFinite, s.tieTolerance.isFinite,

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check accept`: moves pending recordings over their fixtures.
 enum AcceptCommand: Command {

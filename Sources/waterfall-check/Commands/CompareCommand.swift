@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check compare`: two engines over fixtures and generated inputs, every difference
 /// shrunk and reported smallest first.

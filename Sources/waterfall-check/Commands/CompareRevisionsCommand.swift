@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check compare-revisions`: one engine as built at two git revisions of the current
 /// repository, compared as `compare` does (``ComparisonRun``); the checkout, build and cache

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check engines`: every built-in engine, one per line.
 enum EnginesCommand: Command {

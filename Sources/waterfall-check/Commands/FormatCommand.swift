@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check format [--check] PATH...`: rewrites fixtures into canonical form
 /// (FIXTURE-FORMAT §8), or with `--check` lists those that are not.

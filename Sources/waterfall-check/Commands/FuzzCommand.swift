@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check fuzz`: generated inputs against an engine, checked against the invariant
 /// catalogue; failures shrunk and saved as input-only fixtures.

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check record`: writes an engine's output as fixtures' `expected`, pending review.
 enum RecordCommand: Command {

@@ -1,6 +1,6 @@
 import Foundation
-import WaterfallEngines
-import WaterfallLayout
+import WaterfallCheckEngines
+import WaterfallCheckCore
 
 /// `waterfall-check render FIXTURE`: a fixture's layout drawn to scale as SVG, or the fixture's
 /// expected frames against an engine's.

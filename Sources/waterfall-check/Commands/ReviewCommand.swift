@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check review`: shows pending recordings and what each changes in `expected`;
 /// in a terminal, accepts, rejects or skips each one per key (like `cargo insta review`).

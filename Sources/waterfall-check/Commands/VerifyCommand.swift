@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// `waterfall-check verify`: the CI gate. Runs fixtures against an engine and reports every
 /// difference (FIXTURE-FORMAT §7), never writing under fixture paths.

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// UIKit-shaped layouts with the lifecycle bugs of seed 000 (`BQWaterLayout`), over the
 /// reference algorithm, for `lookup-consistency` and `reprepare`.

@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// One deliberately broken engine per invariant (DESIGN.md's catalogue): the invariant it must
 /// fail, the bug's name, and a maker. Shared by the tests and the `fuzz` benchmark.

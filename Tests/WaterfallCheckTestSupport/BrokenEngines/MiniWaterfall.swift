@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// A second, deliberately plain implementation of FIXTURE-FORMAT §5 with one switchable bug per
 /// invariant, to prove each invariant can fail. Without a bug it must pass every invariant (it

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
 
 /// `compare --jobs N`: the report is the same whatever N (cases compared in parallel, then

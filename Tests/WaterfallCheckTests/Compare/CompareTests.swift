@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
 
 /// `compare`: answers compared by FIXTURE-FORMAT §7, differences shrunk to a minimal input.
@@ -63,7 +63,7 @@ struct CompareTests {
         // holds, then 4 → 3 holds. Tie tolerance and insets go back to 0.
         let input = LayoutInput(
             layout: LayoutSettings(containerWidth: 375, columnCount: 5, columnSpacing: 10, rowSpacing: 10,
-                                     sectionInset: EdgeInsets(all: 10), tieTolerance: 4),
+                                     sectionInset: LayoutInsets(all: 10), tieTolerance: 4),
             sections: [SectionInput(items: [.height(12), .height(45), .height(7), .height(64)]),
                        SectionInput(header: HeaderFooter(height: 20), items: [.height(3)])])
         let minimal = InputShrinker().shrink(input) { i in

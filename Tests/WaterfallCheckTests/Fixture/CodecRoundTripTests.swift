@@ -24,7 +24,7 @@ struct CodecRoundTripTests {
         #expect(f.name == "section-one-example")
         #expect(f.input.layout.containerWidth == 375)
         #expect(f.input.layout.columnCount == 3)
-        #expect(f.input.layout.sectionInset == EdgeInsets(all: 10))
+        #expect(f.input.layout.sectionInset == LayoutInsets(all: 10))
         #expect(f.input.layout.pixelScale == nil)
         let s = try #require(f.input.sections.first)
         #expect(s.header?.height == 44)

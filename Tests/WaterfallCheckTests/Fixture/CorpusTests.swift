@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheck
 import WaterfallCheckTestSupport
 

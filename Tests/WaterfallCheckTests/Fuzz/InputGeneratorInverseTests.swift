@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallLayout
+import WaterfallCheckCore
 @testable import WaterfallCheck
 
 /// The generator's inverse (a libFuzzer seed corpus from Fixtures/): choices that generate a given input.
@@ -9,14 +9,14 @@ struct InputGeneratorInverseTests {
     @Test("an input on the generator's grid comes back exactly: header, footer, overrides, spans, sizes, settings")
     func exact() throws {
         var s = LayoutSettings(containerWidth: 390, columnCount: 3, columnSpacing: 8, rowSpacing: 4.5,
-                               sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+                               sectionInset: LayoutInsets(top: 1, left: 2, bottom: 3, right: 4))
         s.tieBreak = .afterPrevious
         s.pixelScale = 2
         s.tieTolerance = 0.25
         s.minimumContentHeight = 700
         var a = SectionInput(items: [.height(10), .height(20.5, span: 2), .height(5, span: 5),
                                      LayoutItem(.size(CGSize(width: 4032, height: 3024))), .height(50_000)])
-        a.header = HeaderFooter(height: 30, inset: EdgeInsets(all: 2))
+        a.header = HeaderFooter(height: 30, inset: LayoutInsets(all: 2))
         a.footer = HeaderFooter(height: 12)
         var b = SectionInput(columnCount: 7, sectionInset: .zero, items: [LayoutItem(.size(CGSize(width: 100, height: 37)))])
         b.header = HeaderFooter(height: 0.5)

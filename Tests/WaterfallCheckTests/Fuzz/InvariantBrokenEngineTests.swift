@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallLayout
+import WaterfallCheckCore
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
 

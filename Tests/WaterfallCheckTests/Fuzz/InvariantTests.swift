@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallLayout
+import WaterfallCheckCore
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
 
@@ -9,7 +9,7 @@ struct InvariantTests {
     /// FIXTURE-FORMAT §1's example: 375 wide, 3 columns, spacings and insets 10, a 44-pt header,
     /// items 120 tall, 640x480, 80 tall spanning 2; a 30-pt footer.
     static let input = LayoutInput(
-        layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10, sectionInset: EdgeInsets(all: 10)),
+        layout: LayoutSettings(containerWidth: 375, columnCount: 3, columnSpacing: 10, rowSpacing: 10, sectionInset: LayoutInsets(all: 10)),
         sections: [SectionInput(header: HeaderFooter(height: 44),
                                  items: [.height(120), .size(width: 640, height: 480), .height(80, span: 2)],
                                  footer: HeaderFooter(height: 30))])
@@ -119,7 +119,7 @@ struct InvariantTests {
     /// must take x = 8.1 as column 1, not column 0 (whose top is 1).
     @Test func columnsNarrowerThanTheToleranceFollowTheRule() {
         let input = LayoutInput(layout: LayoutSettings(containerWidth: 16.00625, columnCount: 3, rowSpacing: 1,
-                                                         sectionInset: EdgeInsets(left: 8.1, right: 7.90625)),
+                                                         sectionInset: LayoutInsets(left: 8.1, right: 7.90625)),
                                 sections: [SectionInput(items: [.height(0), .height(0)], footer: HeaderFooter(height: 0))])
         #expect(checkInvariants(input, engine: ReferenceEngine()).isEmpty)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaterfallLayout
+import WaterfallCheckCore
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
 
@@ -155,7 +155,7 @@ struct LibFuzzerTargetTests {
         s.pixelScale = 3
         let plain = SectionInput(items: [.height(10)])
         var deep = SectionInput(items: [.height(10), .height(20, span: 4), .height(7, span: 5), .height(6, span: 4), .height(5, span: 4)])
-        deep.header = HeaderFooter(height: 8, inset: EdgeInsets(top: 2, left: 0, bottom: 0, right: 0))
+        deep.header = HeaderFooter(height: 8, inset: LayoutInsets(top: 2, left: 0, bottom: 0, right: 0))
         let input = LayoutInput(layout: s, sections: [plain, plain, deep])
         let engine = BrokenEngines.deepBranch.make()
         #expect(checkInvariants(input, engine: engine).map(\.invariant).contains("stacking"))

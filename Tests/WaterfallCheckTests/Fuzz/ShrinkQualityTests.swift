@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaterfallLayout
-import ClassicLayouts
+import WaterfallCheckCore
+import WaterfallCheckClassics
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
 

@@ -14,7 +14,7 @@ struct EngineProtocolTests {
     private static let input = LayoutInput(
         layout: LayoutSettings(containerWidth: 100, columnCount: 2, columnSpacing: 4, tieTolerance: 0.5,
                                  tieBreak: .afterPrevious, pixelScale: 2),
-        sections: [SectionInput(header: HeaderFooter(height: 5, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+        sections: [SectionInput(header: HeaderFooter(height: 5, inset: LayoutInsets(top: 1, left: 2, bottom: 3, right: 4)),
                                  items: [.height(10), LayoutItem(.size(CGSize(width: 3, height: 2)), span: 2)],
                                  footer: HeaderFooter(height: 7)),
                    SectionInput(columnCount: 3, items: [])])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
 
 /// ExternalEngine against fake engines that misbehave one way each (FIXTURE-FORMAT §9): every

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
-import WaterfallEngines
+import WaterfallCheckEngines
 import WaterfallCheckTestSupport
 
 /// The engine side of the protocol (`waterfall-engine NAME`), in process and as the built executable.
@@ -98,13 +98,13 @@ extension ExternalTestSupport {
     /// tie tolerance, afterPrevious, minimum content height.
     static let everyFeature = LayoutInput(
         layout: LayoutSettings(containerWidth: 100, columnCount: 3, columnSpacing: 2, rowSpacing: 3,
-                                 sectionInset: EdgeInsets(all: 4), tieTolerance: 1.5, tieBreak: .afterPrevious,
+                                 sectionInset: LayoutInsets(all: 4), tieTolerance: 1.5, tieBreak: .afterPrevious,
                                  pixelScale: 3, minimumContentHeight: 500),
         sections: [
-            SectionInput(header: HeaderFooter(height: 7, inset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+            SectionInput(header: HeaderFooter(height: 7, inset: LayoutInsets(top: 1, left: 2, bottom: 3, right: 4)),
                           items: [.height(10), .size(width: 640, height: 480), .height(11, span: 2), .height(9.5)],
                           footer: HeaderFooter(height: 5)),
-            SectionInput(columnCount: 2, sectionInset: EdgeInsets(top: 0, left: 10, bottom: 2, right: 0),
+            SectionInput(columnCount: 2, sectionInset: LayoutInsets(top: 0, left: 10, bottom: 2, right: 0),
                           items: [.size(width: 3, height: 7, span: 5), .height(0)]),
         ])
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
-import WaterfallEngines
+import WaterfallCheckEngines
 
 /// The one-pass readers of the protocol's lines (``JSONLineScanner``) against the strict reader
 /// (``JSONDocument``): whatever the fast path accepts, the strict reader accepts with the same

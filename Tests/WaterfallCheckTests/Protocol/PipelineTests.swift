@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// The `pipeline` extension of protocol waterfall-engine/1 (FIXTURE-FORMAT §9): requests sent
 /// ahead are answered in order, each when asked for, and a fault in the middle of a window is

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 /// Engines under test produce anything: pictures of broken output must still be drawn.

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 /// A 10,000-item layout whose frames follow from the input by hand: 4 columns of width

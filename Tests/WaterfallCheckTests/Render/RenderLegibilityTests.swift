@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 /// Pictures that fit their content (issue 15): tiny layouts drawn large, 1000:1 heights drawn
@@ -105,7 +105,7 @@ struct RenderLegibilityTests {
 
     @Test("a column swap: labels on both the filled item and its expected outline, arrows in column words, side by side first")
     func columnSwap() throws {
-        let input = LayoutInput(layout: LayoutSettings(containerWidth: 390, columnCount: 3, columnSpacing: 9, rowSpacing: 9, sectionInset: EdgeInsets(all: 12)),
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 390, columnCount: 3, columnSpacing: 9, rowSpacing: 9, sectionInset: LayoutInsets(all: 12)),
                                 sections: [SectionInput(items: Array(repeating: .height(100), count: 6))])
         let expected = try ReferenceLayout.layout(input)
         var actual = expected

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 /// The reference engine with one bug: item 0.1, when there is one, lands 20 pt low.

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 @Suite("HTML report")

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
-import WaterfallLayout
+import WaterfallCheckCore
 import WaterfallCheckTestSupport
 
 /// Messages in the user's words (issue 15).
 @Suite("Messages in the user's words")
 struct MessageWordsTests {
-    static let threeColumns = LayoutInput(layout: LayoutSettings(containerWidth: 390, columnCount: 3, columnSpacing: 9, rowSpacing: 9, sectionInset: EdgeInsets(all: 12)),
+    static let threeColumns = LayoutInput(layout: LayoutSettings(containerWidth: 390, columnCount: 3, columnSpacing: 9, rowSpacing: 9, sectionInset: LayoutInsets(all: 12)),
                                           sections: [SectionInput(items: [.height(100), .height(100), .height(100)])])
 
     @Test("a golden difference that changed column says which column it went to and which was expected")

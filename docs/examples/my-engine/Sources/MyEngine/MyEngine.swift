@@ -1,5 +1,5 @@
 import Foundation
-import WaterfallLayout
+import WaterfallCheckCore
 
 /// A shortest-column waterfall for one section of items given by height, with the classic
 /// planted bug: `<=` sends an exact tie to the rightmost tied column (FIXTURE-FORMAT §5 says
