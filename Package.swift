@@ -24,7 +24,12 @@ var package = Package(
         .target(name: "WaterfallCheckCore"),
         .target(name: "WaterfallCheckClassics", dependencies: ["WaterfallCheckCore"]),
         // The harness: depends on the engine contract and json-c, never on the tutorial ports.
-        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "CWaterfallCheckJSONC"]),
+        // Processes, cleanup, atomic file writes, the harness's one I/O and usage error.
+        .target(name: "WaterfallCheckSupport"),
+        // The JSON reader and writers with their own error (file, line, column, path); the only
+        // module that imports json-c.
+        .target(name: "WaterfallCheckJSON", dependencies: ["CWaterfallCheckJSONC", "WaterfallCheckSupport"]),
+        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport"]),
         // assertGoldens / assertInvariants for a package's own test target (Swift Testing).
         .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheck"]),
         // The executables' engine list: the reference plus the classic ports.

@@ -129,7 +129,7 @@ public struct EngineComparison {
         var next = 0
         var done = ComparisonProgress(compared: 0, total: total, differing: 0)
         // Cases go to workers in chunks; a pipelined external engine is sent a chunk's layouts
-        // at once (``ExternalEngine/prefetch(_:)``) and answers them in order.
+        // at once (``LayoutEngine/prefetch(_:)``) and answers them in order.
         let chunk = 16
         found.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer
@@ -145,9 +145,7 @@ public struct EngineComparison {
                     inputs.removeAll(keepingCapacity: true)
                     for i in range { inputs.append(i < cases.count ? cases[i].input : generated!.input(i - cases.count)) }
                     for engine in [pair.baseline, pair.candidate] {
-                        if let ext = engine as? ExternalEngine, ext.pipelineWindow > 1 {
-                            ext.prefetch(inputs.map { .layout($0) })
-                        }
+                        if engine.pipelineWindow > 1 { engine.prefetch(inputs.map { .layout($0) }) }
                     }
                     var differing = 0
                     for (k, i) in range.enumerated() {

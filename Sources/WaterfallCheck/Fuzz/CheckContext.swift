@@ -18,24 +18,48 @@ final class CheckContext {
     /// ``LayoutEngine/descriptor`` copies the whole descriptor (its strings and limits retained).
     let capabilities: EngineCapabilities
 
+    /// The engine's pipeline window, read once per case (``LayoutEngine/pipelineWindow``).
+    let pipelineWindow: Int
+    /// The first engine fault of any request this case made of the engine: the first answer, a
+    /// second layout, a shorter one, a rect query. The one fault channel, whatever the engine and
+    /// its transport (in process, `exec:`, a browser): a case with a fault is an engine fault,
+    /// never an invariant failure (docs/decisions/adversarial.md, D13).
+    private(set) var fault: EngineFault?
+
     /// - Parameter answer: the engine's answer to `input` when the caller already has it;
     ///   `nil` asks the engine (``LayoutEngine/answer(_:)``).
-    /// `engine` as an external one, when it is (``check(_:then:)`` prefetches for a pipelined one).
-    let external: ExternalEngine?
-
-    /// - Parameter external: `engine as? ExternalEngine`, when the caller has it at hand (the
-    ///   fuzzer's workers cast once, not per case); `nil` casts here.
-    init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil,
-         external: ExternalEngine?? = nil) {
+    init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil) {
         self.input = input
         self.engine = engine
-        self.external = external ?? (engine as? ExternalEngine)
         self.tolerance = tolerance
         self.seed = seed
         expectedError = ReferenceLayout.error(of: input)
         outcome = answer ?? engine.answer(input)
         capabilities = engine.descriptor.capabilities  // after the answer, as the checks read it
+        pipelineWindow = engine.pipelineWindow
+        if case .fault(let f) = outcome { fault = f }
         if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }
+    }
+
+    /// Asks the engine for a further layout (``LayoutEngine/answer(_:)``); a fault is noted in
+    /// ``fault``. Every layout an invariant asks for goes through here.
+    func ask(_ input: LayoutInput) -> EngineAnswer {
+        let a = engine.answer(input)
+        if case .fault(let f) = a, fault == nil { fault = f }
+        return a
+    }
+
+    /// The engine's rect query into `answer` (``LayoutEngine/elements(in:into:)``). Throws what
+    /// the engine threw; anything but a ``LayoutError`` or ``QueryError`` (an ``EngineFault``, a
+    /// port's exception) is noted in ``fault`` first, as a fault of kind `threw` when it is no
+    /// ``EngineFault``. Every query an invariant makes goes through here.
+    func query(_ rect: CGRect, into answer: inout [ElementID]) throws {
+        do { try engine.elements(in: rect, into: &answer) } catch {
+            if fault == nil, !(error is LayoutError), !(error is QueryError) {
+                fault = error as? EngineFault ?? EngineFault(.threw, engine: engine.descriptor.name, "\(error)")
+            }
+            throw error
+        }
     }
 
     /// The engine's frames for a valid input, or `nil` (invalid input, or the engine failed).
@@ -84,9 +108,9 @@ final class CheckContext {
     /// The requests `invariants` will make of the engine after its first answer, in the order
     /// they make them (catalogue order: `query`'s rects, `deterministic`'s second layout,
     /// `prefix-stable`'s shorter one): what a pipelined external
-    /// engine is sent ahead (``ExternalEngine/prefetch(_:)``). Mirrors each check's own guard.
-    func plannedRequests(_ invariants: InvariantSet) -> [EngineProtocol.Request] {
-        var out: [EngineProtocol.Request] = []
+    /// engine is sent ahead (``LayoutEngine/prefetch(_:)``). Mirrors each check's own guard.
+    func plannedRequests(_ invariants: InvariantSet) -> [EngineRequest] {
+        var out: [EngineRequest] = []
         if result != nil {
             if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.queryIndex))),
                capabilities.contains(.query) {

@@ -134,6 +134,8 @@ public struct InvariantChecker: InvariantChecking {
                     invariants: InvariantSet, seed: UInt64) throws -> [InvariantFailure] {
         if case .fault(let f) = answer { throw f }
         let context = CheckContext(input: input, engine: engine, tolerance: tolerance, seed: seed, answer: answer)
-        return context.check(invariants)
+        let failures = context.check(invariants)
+        if let f = context.fault { throw f }  // a fault during the checks is an engine error, not a failure
+        return failures
     }
 }

@@ -223,8 +223,7 @@ public final class Fuzzer {
                 // A pipelined external engine is sent the next case's layout while this one's
                 // checks run: the worker takes its next case early (what it checks is still
                 // decided when it runs, so the run stays deterministic).
-                let external = engine as? ExternalEngine
-                let pipelined = (external?.pipelineWindow ?? 1) > 1
+                let pipelined = engine.pipelineWindow > 1
                 var upcoming: (index: UInt64, input: LayoutInput)?
                 // A passing case is counted as done when the next one is taken: one lock per
                 // passing case, not two (both jobs take the same lock; each take moves its cache
@@ -246,9 +245,8 @@ public final class Fuzzer {
                     let input = upcoming?.input
                         ?? Fuzzer.generate(seed: config.seed, case: index, generator: generator, recording: false).0
                     upcoming = nil
-                    let faultsBefore = external?.faultCount ?? 0
                     let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance,
-                                               seed: Fuzzer.querySeed(config.seed, index), external: external)
+                                               seed: Fuzzer.querySeed(config.seed, index))
                     // A pipelined engine is sent the next case's layout too, generated once this
                     // case's requests are on their way (``CheckContext/check(_:then:)``).
                     var failures = context.check(active, then: {
@@ -259,13 +257,13 @@ public final class Fuzzer {
                         return upcoming?.input
                     })
                     // An engine fault (crash, hang, garbage) is not an invariant failure (D13).
-                    if let ext = external, ext.faultCount > faultsBefore {
+                    if let fault = context.fault {
                         // Stopped (Ctrl-C): the engine was killed under this case, which says
                         // nothing about the engine. The case is dropped, not counted as a fault.
                         if isCancelled { break }
                         failures = []
                         local.engineFaultCases += 1
-                        if local.engineFaults.count < 10 { local.engineFaults.append((index, ext.lastFault.map { "\($0)" } ?? "engine fault")) }
+                        if local.engineFaults.count < 10 { local.engineFaults.append((index, "\(fault)")) }
                     }
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
@@ -323,13 +321,12 @@ public final class Fuzzer {
         let engine = makeEngine()
         var source = ChoiceSource(bytes: bytes)
         let input = generator.generate(&source)
-        let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
         let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: Fuzzer.querySeed(config.seed, 0))
         var failures = context.check(config.invariants)
-        if let ext = engine as? ExternalEngine, ext.faultCount > faultsBefore {
+        if let fault = context.fault {
             failures = []
             report.engineFaultCases = 1
-            report.engineFaults = [(0, ext.lastFault.map { "\($0)" } ?? "engine fault")]
+            report.engineFaults = [(0, "\(fault)")]
         }
         var skipped = false
         if case .unsupported = context.outcome { skipped = true }
@@ -381,12 +378,10 @@ public final class Fuzzer {
         func replay(_ choices: [UInt64]) -> Shrinker.Candidate? {
             var replay = ChoiceSource(replaying: choices)
             let input = generator.generate(&replay)
-            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: input, engine: engine, tolerance: config.tolerance, seed: querySeed)
             let failures = context.check(only)
             // A candidate the engine faults on does not reproduce the invariant failure (D13).
-            let faulted = ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore
-            guard let f = failures.first, !faulted else { return nil }
+            guard let f = failures.first, context.fault == nil else { return nil }
             if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
                 best = (replay.choices, input, f, context.outcome)
             }
@@ -398,9 +393,8 @@ public final class Fuzzer {
         // Values the layout clamps are written as it uses them, when that still fails.
         let normal = best.input.normalised
         if normal != best.input {
-            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first, ((engine as? ExternalEngine)?.faultCount ?? 0) == faultsBefore {
+            if let f = context.check(only).first, context.fault == nil {
                 best.input = normal; best.failure = f; best.actual = context.outcome
             }
         }
@@ -470,13 +464,12 @@ public struct CounterexampleGroup {
         for c in counterexamples {
             let key = c.input.normalised
             if let k = index[key] { groups[k].counterexamples.append(c); continue }
-            let faultsBefore = (engine as? ExternalEngine)?.faultCount ?? 0
             let context = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed)
             var found = context.check(invariants)
             var origin = context.origin
             // An engine that faults here (stopped by Ctrl-C, or flaky) says nothing about the
             // input: the counterexample's own failure stands alone.
-            if ((engine as? ExternalEngine)?.faultCount ?? 0) > faultsBefore { found = [c.failure]; origin = nil }
+            if context.fault != nil { found = [c.failure]; origin = nil }
             let own = Set(found.map(\.invariant))
             if let k = groups.firstIndex(where: { (origin != nil && $0.origin == origin) || own.contains($0.primary.invariant) }) {
                 groups[k].counterexamples.append(c)

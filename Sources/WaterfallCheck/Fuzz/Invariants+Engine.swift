@@ -39,8 +39,11 @@ func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
 func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
     guard let first = c.result else { return nil }
     let second: LayoutResult
-    do { second = try c.engine.layout(c.input) } catch {
-        return Invariants.fail("deterministic", "the first layout gave frames, the second threw \(error)")
+    switch c.ask(c.input) {
+    case .layout(let r): second = r
+    case .fault: return nil  // an engine fault, not a failure (``CheckContext/fault``)
+    case .error(let e): return Invariants.fail("deterministic", "the first layout gave frames, the second threw \(e)")
+    case .unsupported(let why): return Invariants.fail("deterministic", "the first layout gave frames, the second was unsupported: \(why)")
     }
     // The usual verdict: every frame the same bits (which implies identical) and as many extras.
     if sameBits(first.sections, second.sections) && first.extraElements.count == second.extraElements.count
@@ -99,7 +102,7 @@ func identical(_ a: CGRect, _ b: CGRect) -> Bool {
 func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
     guard let full = c.result, let p = c.prefixInput else { return nil }
     let (prefix, s, dropped) = (p.input, p.section, p.dropped)
-    guard let short = try? c.engine.layout(prefix) else { return nil }
+    guard case .layout(let short) = c.ask(prefix) else { return nil }
     return short.firstFrame { id, g in
         guard let f = full.frame(of: id), !f.isNull, !g.isNull, !c.close(f, g) else { return nil }
         return Invariants.fail("prefix-stable", "\(id) is \(f.shortDescription) with section \(s)'s \(dropped) last item(s), \(g.shortDescription) without them", [id])
@@ -120,7 +123,8 @@ func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     var stamp = 0
     var unsorted: [ElementID] = []  // one array for every rect: the engine refills it in place
     for rect in c.queryRects {
-        do { try c.engine.elements(in: rect, into: &unsorted) } catch {
+        do { try c.query(rect, into: &unsorted) } catch {
+            if c.fault != nil { return nil }  // an engine fault, not a failure (``CheckContext/fault``)
             return Invariants.fail("query", "elements(in: \(rect.shortDescription)) threw \(error) after a successful layout")
         }
         // The usual verdict in O(n + k) without sorting: every answer is an element meeting the

@@ -91,9 +91,9 @@ extension CheckContext {
     /// read in order, each when asked for. `next` is called after the first send: the engine
     /// starts on this case's requests while the next case is generated.
     func check(_ invariants: InvariantSet, then next: () -> LayoutInput? = { nil }) -> [InvariantFailure] {
-        if let ext = external, ext.pipelineWindow > 1 {
-            ext.prefetch(plannedRequests(invariants))
-            if let n = next() { ext.prefetch([.layout(n)]) }
+        if pipelineWindow > 1 {
+            engine.prefetch(plannedRequests(invariants))
+            if let n = next() { engine.prefetch([.layout(n)]) }
         }
         var failures: [InvariantFailure] = []
         // Read in place: a copy of an `Invariant` retains its strings and its closure, on a

@@ -86,20 +86,12 @@ public enum EngineProtocol {
         }
     }
 
-    /// A request: `{"id":N,"op":"layout","input":{...}}` or `{"id":N,"op":"query","rect":[x,y,w,h]}`.
-    public enum Request: Hashable, Sendable {
-        case layout(LayoutInput)
-        /// A rect in pt; width and height ≥ 0.
-        case query(CGRect)
+    /// A request (``EngineRequest``): `{"id":N,"op":"layout","input":{...}}` or
+    /// `{"id":N,"op":"query","rect":[x,y,w,h]}`.
+    public typealias Request = EngineRequest
+}
 
-        /// `layout` or `query`.
-        public var op: String {
-            switch self {
-            case .layout: return "layout"
-            case .query: return "query"
-            }
-        }
-
+extension EngineRequest {
         /// The line for request `id`, without `\n`. O(size of the input).
         public func encode(id: Int) -> String {
             var out: [UInt8] = []
@@ -131,19 +123,19 @@ public enum EngineProtocol {
         ///   the error that makes the line a bad request (its message names column and JSON path).
         /// - Complexity: O(n) in the bytes; a line in the fast subset (``decodeFast(_:)``, what the
         ///   harness sends) is read in one pass, any other through ``JSONDocument``.
-        public static func decode(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) { decode(line, cache: nil) }
+        public static func decode(_ line: [UInt8]) -> (id: Int?, request: Result<EngineRequest, Error>) { decode(line, cache: nil) }
 
         /// ``decode(_:)`` with the connection's ``NumberTextCache``.
-        static func decode(_ line: [UInt8], cache: NumberTextCache?) -> (id: Int?, request: Result<Request, Error>) {
+        static func decode(_ line: [UInt8], cache: NumberTextCache?) -> (id: Int?, request: Result<EngineRequest, Error>) {
             if let fast = decodeFast(line, cache: cache) { return (fast.id, .success(fast.request)) }
             return decodeStrict(line)
         }
 
         /// ``decode(_:)`` through ``JSONDocument`` alone.
-        static func decodeStrict(_ line: [UInt8]) -> (id: Int?, request: Result<Request, Error>) {
+        static func decodeStrict(_ line: [UInt8]) -> (id: Int?, request: Result<EngineRequest, Error>) {
             var id: Int?
             do {
-                let request = try JSONDocument(parsing: line, file: "request").decode { node -> Request in
+                let request = try JSONDocument(parsing: line, file: "request").decode { node -> EngineRequest in
                     id = try node.requiredMember("id").integer()
                     let op = try node.requiredMember("op")
                     switch try op.string() {
@@ -163,8 +155,9 @@ public enum EngineProtocol {
                 return (id, .failure(error))
             }
         }
-    }
+}
 
+extension EngineProtocol {
     /// An error reply's code: a §6 layout error code, or one of the protocol's own.
     public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String

@@ -178,20 +178,6 @@ public struct LineReader {
     }
 }
 
-/// One `read(2)` of at most `count` bytes from `fd` straight into `buffer`'s spare room (no copy
-/// through a chunk), which grows geometrically. Returns what `read` returned (`errno` is set when
-/// it is negative); `buffer` gains the bytes read.
-func readAppending(_ fd: Int32, to buffer: inout [UInt8], atMost count: Int) -> Int {
-    var n = 0
-    buffer.append(addingCapacity: count) { span in
-        span.withUnsafeMutableBufferPointer { b, initialized in
-            n = read(fd, b.baseAddress!, b.count)
-            initialized = max(n, 0)
-        }
-    }
-    return n
-}
-
 /// Serves `engine` over protocol `waterfall-engine/1` on standard input and output until end
 /// of input, then exits: put it behind `waterfall-check --engine exec:'./my-engine --serve'`
 /// so `verify`, `record`, `fuzz` and `compare` drive any Swift engine (the CI recipes).

@@ -41,7 +41,7 @@ public final class ExternalEngine: LayoutEngine {
     }
 
     /// The longest protocol line accepted by default, either way: 512 MiB (a 1 M-item layout is about 60 MB).
-    public static let defaultMaxLine = 512 << 20
+    public static let defaultMaxLine = EngineProcess.maxLine
 
     public let descriptor: EngineDescriptor
     public let configuration: Configuration

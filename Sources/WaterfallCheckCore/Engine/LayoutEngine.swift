@@ -121,6 +121,12 @@ public protocol LayoutEngine: AnyObject {
     /// queries passes one array and keeps its storage (the fuzzer's `query` check asks a dozen
     /// per case). The default calls ``elements(in:)``. Throws as it does, leaving `answer` as is.
     func elements(in rect: CGRect, into answer: inout [ElementID]) throws
+
+    /// How many requests the engine works on at once (FIXTURE-FORMAT §9 `pipeline`); 1 by default.
+    var pipelineWindow: Int { get }
+
+    /// Announces the requests the caller will make next (see the default's documentation).
+    func prefetch(_ requests: [EngineRequest])
 }
 
 /// Errors of a rect query.
@@ -137,4 +143,33 @@ extension LayoutEngine {
     public func elements(in rect: CGRect, into answer: inout [ElementID]) throws {
         answer = try elements(in: rect)
     }
+}
+
+/// One request the harness makes of an engine, as FIXTURE-FORMAT §9 names them: a layout of an
+/// input, or a rect query over the last successful layout. What ``LayoutEngine/prefetch(_:)``
+/// announces; the protocol's request lines encode it.
+public enum EngineRequest: Hashable, Sendable {
+    case layout(LayoutInput)
+    /// A rect in pt; width and height ≥ 0.
+    case query(CGRect)
+
+    /// `layout` or `query` (§9's `op`).
+    public var op: String {
+        switch self {
+        case .layout: return "layout"
+        case .query: return "query"
+        }
+    }
+}
+
+extension LayoutEngine {
+    /// How many requests the engine works on at once; the default, 1, means it answers each as it
+    /// is made, and ``prefetch(_:)`` does nothing.
+    public var pipelineWindow: Int { 1 }
+
+    /// Announces the requests the caller will make next, in order, so a pipelined engine
+    /// (``pipelineWindow`` > 1: an `exec:` engine that declared `pipeline`) works on them while
+    /// the caller checks earlier answers. Each is still answered, fault or not, when the caller
+    /// makes it. The default does nothing. - Complexity: the engine's; O(1) by default.
+    public func prefetch(_ requests: [EngineRequest]) {}
 }

@@ -4,7 +4,7 @@ import Foundation
 /// One JSON text parsed strictly: json-c (strict mode, UTF-8 validation) plus the checks json-c
 /// leaves out (``JSONLint``: `NaN`, `Infinity`, single quotes, `1.`, raw control characters,
 /// integers beyond 64 bits, numbers overflowing a double; duplicate keys; trailing bytes).
-/// Every error is a ``FixtureError`` with line, column and JSON path.
+/// Every error is a ``JSONError`` with line, column and JSON path.
 ///
 /// Used for fixture files (``FixtureReader``) and, one line at a time, for the engine protocol
 /// (FIXTURE-FORMAT §9). Decode its values inside ``decode(_:)``.
@@ -19,7 +19,7 @@ public final class JSONDocument {
     public static let maximumDepth = 512
 
     /// Parses `bytes` (one JSON text, any top-level value).
-    /// - Throws: ``FixtureError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
+    /// - Throws: ``JSONError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
     ///   syntax error, a non-JSON token, a duplicate key, a key containing U+0000, a number that does not fit a double or an
     ///   integer beyond 64 bits, trailing bytes.
     /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree's
@@ -28,10 +28,10 @@ public final class JSONDocument {
     public init(parsing bytes: [UInt8], file: String) throws {
         self.file = file
         self.bytes = bytes
-        func fail(_ offset: Int, _ message: String) -> FixtureError {
+        func fail(_ offset: Int, _ message: String) -> JSONError {
             let locator = SourceLocator(bytes: bytes)
             let (line, column) = locator.lineColumn(at: offset)
-            return FixtureError(file: file, line: line, column: column, jsonPath: locator.path(at: offset), message: message)
+            return JSONError(file: file, line: line, column: column, jsonPath: locator.path(at: offset), message: message)
         }
         if bytes.isEmpty { throw fail(0, "empty file; expected one JSON object") }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(0, "the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM") }
@@ -82,13 +82,13 @@ public final class JSONDocument {
         // json-c cuts a key at U+0000: `"columnCount\u0000x"` would be read as `columnCount`.
         if Self.containsEscapedNUL(bytes), let bad = SourceLocator(bytes: bytes).firstKeyWithNUL() {
             let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: bad.offset)
-            throw FixtureError(file: file, line: line, column: column, jsonPath: bad.path, message: "a key must not contain U+0000 (\\u0000)")
+            throw JSONError(file: file, line: line, column: column, jsonPath: bad.path, message: "a key must not contain U+0000 (\\u0000)")
         }
         // A key written twice leaves json-c with fewer members than the text has.
         if Self.countMembers(parsed) != lint.memberCount {
             let dup = SourceLocator(bytes: bytes).firstDuplicateKey() ?? (0, "$")
             let (line, column) = SourceLocator(bytes: bytes).lineColumn(at: dup.offset)
-            throw FixtureError(file: file, line: line, column: column, jsonPath: dup.path, message: "duplicate key; each key may appear once per object")
+            throw JSONError(file: file, line: line, column: column, jsonPath: dup.path, message: "duplicate key; each key may appear once per object")
         }
     }
 
@@ -109,7 +109,7 @@ public final class JSONDocument {
     public static func lintOnly(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer(JSONLint.check).memberCount }
 
     /// Reads and parses the file at `url`.
-    /// - Throws: ``FixtureError`` (with line 1, column 1) when the file cannot be read (naming a
+    /// - Throws: ``JSONError`` (with line 1, column 1) when the file cannot be read (naming a
     ///   FIFO or device as not a regular file), or as
     ///   ``init(parsing:file:)``.
     public convenience init(contentsOf url: URL) throws {
@@ -117,10 +117,10 @@ public final class JSONDocument {
     }
 
     /// The bytes of the regular file at `url`, read straight into one array.
-    /// - Throws: ``FixtureError`` (at 1:1) when it cannot be read or is not a regular file.
+    /// - Throws: ``JSONError`` (at 1:1) when it cannot be read or is not a regular file.
     public static func bytes(contentsOf url: URL) throws -> [UInt8] {
         do { return try Self.readBytes(url.path) } catch {
-            throw FixtureError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.message)")
+            throw JSONError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.message)")
         }
     }
 
@@ -165,7 +165,7 @@ public final class JSONDocument {
     deinit { json_object_put(root) }
 
     /// Runs `body` on the root value, turning a ``JSONFault`` it throws into a located
-    /// ``FixtureError``. Nodes must not escape `body`.
+    /// ``JSONError``. Nodes must not escape `body`.
     public func decode<T>(_ body: (JSONNode) throws -> T) throws -> T {
         do {
             return try withExtendedLifetime(self) { try body(JSONNode(raw: root, container: nil, slot: .root)) }
@@ -176,7 +176,7 @@ public final class JSONDocument {
 
     /// The located error for `fault`: its JSON path, and the line and column of the value (or of
     /// the object missing a member).
-    public func error(for fault: JSONFault) -> FixtureError {
+    public func error(for fault: JSONFault) -> JSONError {
         var components = fault.container.flatMap { path(to: $0, from: root) } ?? []
         switch fault.slot {
         case .root: break
@@ -185,7 +185,7 @@ public final class JSONDocument {
         }
         let locator = SourceLocator(bytes: bytes)
         let (line, column) = locator.lineColumn(at: locator.offset(of: components))
-        return FixtureError(file: file, line: line, column: column, jsonPath: JSONPathComponent.render(components), message: fault.message)
+        return JSONError(file: file, line: line, column: column, jsonPath: JSONPathComponent.render(components), message: fault.message)
     }
 
     /// The path from `node` down to `target` (by identity). O(n), error path only.

@@ -1,12 +1,14 @@
 import Foundation
 
-/// A file that is not a valid fixture (FIXTURE-FORMAT §6, last paragraph): not UTF-8 JSON, a
-/// syntax error, a duplicate key, a number that does not fit, a wrong JSON type, a missing
-/// required or unknown field, an unknown enum string. The fixture is not run.
+/// A JSON text that cannot be read as what it should be, located: not UTF-8 JSON, a syntax error,
+/// a duplicate key, a number that does not fit, a wrong JSON type, a missing required or unknown
+/// field, an unknown enum string. The harness calls it a ``FixtureError`` when the text is a
+/// fixture (FIXTURE-FORMAT §6, last paragraph: the fixture is not run) and a malformed reply when
+/// it is an engine's.
 ///
-/// Range problems (a negative width, `columnCount` 0) are never fixture errors: they load and the
+/// Range problems (a negative width, `columnCount` 0) are never such errors: they load and the
 /// engine reports the §6 code.
-public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as given to the reader (a path, or a label such as `engine reply`).
     public var file: String
     /// 1-based line of the fault.

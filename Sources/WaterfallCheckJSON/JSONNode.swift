@@ -1,3 +1,4 @@
+import Foundation
 import CWaterfallCheckJSONC
 
 /// A value inside a ``JSONDocument`` (a json-c object), with typed accessors whose errors
@@ -192,7 +193,7 @@ public struct JSONArray: RandomAccessCollection {
 }
 
 /// A decoding fault at a value of a ``JSONDocument``; ``JSONDocument/decode(_:)`` turns it
-/// into a ``FixtureError`` with file, line, column and JSON path.
+/// into a ``JSONError`` with file, line, column and JSON path.
 public struct JSONFault: Error, CustomStringConvertible {
     public var message: String
     /// The address of the json-c object holding the faulty value: an identity only, compared

@@ -1,3 +1,4 @@
+import Foundation
 /// The long number literals one protocol connection saw lately, with their values, in both
 /// directions: text → value for the reader (``JSONLineScanner``), value → text for the writer
 /// (``JSONBytes``).
@@ -9,7 +10,7 @@
 /// Direct-mapped, 64 entries each way (texts by their first eight bytes, so a reader can look a
 /// literal up before it knows where it ends: ``literal(at:)``); a miss costs one comparison. Not thread-safe: one per
 /// connection (``ExternalEngine``, ``EngineServer``).
-final class NumberTextCache {
+package final class NumberTextCache {
     /// A literal of at most 24 bytes, zero-padded into three words.
     private struct Entry {
         var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
@@ -21,7 +22,7 @@ final class NumberTextCache {
     /// or uniqueness checks.
     private let entries: UnsafeMutablePointer<Entry>
 
-    init() {
+    package init() {
         entries = .allocate(capacity: 128)
         entries.initialize(repeating: Entry(), count: 128)
     }
@@ -29,7 +30,7 @@ final class NumberTextCache {
     deinit { entries.deallocate() }
 
     /// The longest literal kept.
-    static let maximumLength = 24
+    package static let maximumLength = 24
 
     @inline(__always) private static func words(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64, UInt64) {
         var w: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -53,7 +54,7 @@ final class NumberTextCache {
 
     /// The value of the literal `p[0..<n]` when cached; `readable` bytes at `p` may be read
     /// (the rest of the line), which lets the key be loaded a word at a time.
-    @inline(__always) func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
+    @inline(__always) package func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
         guard n <= Self.maximumLength else { return nil }
         let (a, b, c) = Self.words(p, n, readable: readable)
         let e = entries[Self.slot(a)]
@@ -63,7 +64,7 @@ final class NumberTextCache {
     /// The cached literal that `p` starts with, and its value: the entry for the first eight
     /// bytes at `p`, when all of its text is there. The caller checks that the byte after it does
     /// not go on with the number. `p` must have 24 bytes readable. O(1): four word loads.
-    @inline(__always) func literal(at p: UnsafePointer<UInt8>) -> (value: Double, count: Int)? {
+    @inline(__always) package func literal(at p: UnsafePointer<UInt8>) -> (value: Double, count: Int)? {
         #if _endian(little)
         let r = UnsafeRawPointer(p)
         let a = r.loadUnaligned(as: UInt64.self)
@@ -86,14 +87,14 @@ final class NumberTextCache {
     /// Remembers that the literal `p[0..<n]`, read, is `value`: for reading only (what we write
     /// stays ``JSONWriter/number(_:)-(Double)``'s spelling, whatever a peer wrote before).
     /// `readable` bytes at `p` may be read (the rest of the line): with 24 the key is three loads.
-    func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) {
+    package func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) {
         guard n <= Self.maximumLength else { return }
         let (a, b, c) = Self.words(p, n, readable: readable)
         entries[Self.slot(a)] = Entry(a: a, b: b, c: c, count: n, value: value)
     }
 
     /// Remembers that `value` is written `p[0..<n]` (``JSONWriter/number(_:)-(Double)``'s text).
-    func store(_ value: Double, written p: UnsafePointer<UInt8>, count n: Int) {
+    package func store(_ value: Double, written p: UnsafePointer<UInt8>, count n: Int) {
         guard n <= Self.maximumLength else { return }
         let (a, b, c) = Self.words(p, n)
         entries[64 + Self.slot(value.bitPattern)] = Entry(a: a, b: b, c: c, count: n, value: value)
@@ -102,7 +103,7 @@ final class NumberTextCache {
     /// Stores the cached literal of `value` at `p` and returns its length; `nil` when it is not
     /// cached. Always stores ``maximumLength`` bytes (three words; the bytes past the literal are
     /// zeros for the caller to write over): `p` must have that much room.
-    @inline(__always) func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+    @inline(__always) package func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
         let e = entries[64 + Self.slot(value.bitPattern)]
         guard e.count > 0, e.value.bitPattern == value.bitPattern else { return nil }
         let r = UnsafeMutableRawPointer(p)

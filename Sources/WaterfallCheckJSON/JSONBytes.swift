@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckSupport
 
 /// Appends JSON tokens to a byte buffer: the protocol's encoders write a line into one reused
 /// `[UInt8]` with no intermediate `String` per value (FIXTURE-FORMAT §9 lines, compact).
@@ -6,38 +7,38 @@ import Foundation
 ///
 /// The hot encoders reserve an upper bound of what they write (``write(to:atMost:_:)``) and store
 /// through a ``Cursor``: one capacity check per run of tokens instead of one `Array.append` per byte.
-struct JSONBytes {
+package struct JSONBytes {
     /// The most bytes ``Cursor/number(_:cache:)`` writes: `-2.2250738585072014e-308` is 24 (an
     /// integer below 10^15 at most 16, `-Infinity` 9); a cached literal is stored as 24 bytes.
-    static let maximumNumber = 24
+    package static let maximumNumber = 24
     /// The most bytes ``Cursor/integer(_:)`` writes: `-9223372036854775808`.
-    static let maximumInteger = 20
+    package static let maximumInteger = 20
 
     /// A write position inside memory reserved by ``write(to:atMost:_:)``: every store is a plain
     /// pointer store, with no capacity check, so the caller's bound must cover what it writes
     /// (``maximumNumber`` per number, ``maximumInteger`` per integer, a literal's length).
-    struct Cursor {
-        fileprivate(set) var p: UnsafeMutablePointer<UInt8>
+    package struct Cursor {
+        package fileprivate(set) var p: UnsafeMutablePointer<UInt8>
 
         /// A cursor writing at `p` (tests; writers get theirs from ``JSONBytes/write(to:atMost:_:)``).
-        init(p: UnsafeMutablePointer<UInt8>) { self.p = p }
+        package init(p: UnsafeMutablePointer<UInt8>) { self.p = p }
 
-        @inline(__always) mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
+        @inline(__always) package mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
 
         /// The ASCII bytes of `s` (a literal: keys, punctuation).
-        @inline(__always) mutating func literal(_ s: StaticString) {
+        @inline(__always) package mutating func literal(_ s: StaticString) {
             let n = s.utf8CodeUnitCount
             p.update(from: s.utf8Start, count: n)
             p += n
         }
 
         /// The UTF-8 of `s` as it is (no quoting): at most `s.utf8.count` bytes.
-        @inline(__always) mutating func text(_ s: String) {
+        @inline(__always) package mutating func text(_ s: String) {
             for b in s.utf8 { byte(b) }
         }
 
         /// A decimal integer: at most ``maximumInteger`` bytes.
-        @inline(__always) mutating func integer(_ v: Int) {
+        @inline(__always) package mutating func integer(_ v: Int) {
             if v < 0 {
                 byte(UInt8(ascii: "-"))
                 // -Int.min overflows: write its magnitude through UInt.
@@ -48,7 +49,7 @@ struct JSONBytes {
         }
 
         /// `v` in decimal, two digits per step from the right. O(digits).
-        @inline(__always) mutating func digits(_ v: UInt) {
+        @inline(__always) package mutating func digits(_ v: UInt) {
             // Most protocol integers are below 10,000: no digit count, no loop.
             let pairs = JSONBytes.digitPairs.utf8Start
             if v < 10 { byte(UInt8(truncatingIfNeeded: v) &+ 0x30); return }
@@ -88,7 +89,7 @@ struct JSONBytes {
         /// `v` as ``JSONWriter/number(_:)-(Double)`` writes it: an integer without a fraction
         /// below 1e15, else Swift's shortest round-trip form; at most ``maximumNumber`` bytes.
         /// `cache` (one per protocol connection) keeps the text of recent non-integers.
-        @inline(__always) mutating func number(_ v: Double, cache: NumberTextCache? = nil) {
+        @inline(__always) package mutating func number(_ v: Double, cache: NumberTextCache? = nil) {
             // NaN and the infinities fail the comparison; -0 is written 0.
             if abs(v) < 1e15, Double(Int64(v)) == v { integer(Int(Int64(v))); return }
             if let cache, let n = cache.write(v, to: p) { p += n; return }
@@ -104,7 +105,7 @@ struct JSONBytes {
         /// double: `DBL_DIG`), so it is what Swift's shortest round-trip `description` prints,
         /// in plain (not exponent) form from 10^-4 up to 2^53. O(digits), no allocation; at most
         /// 21 bytes (`-0.` and 18 fraction digits). `WriterBytesTests` holds it to `description`.
-        @inline(__always) mutating func shortDecimal(_ v: Double) -> Bool {
+        @inline(__always) package mutating func shortDecimal(_ v: Double) -> Bool {
             let a = abs(v)
             guard a >= 0x1p-13, a < 1e15 else { return false }  // also false for NaN
             let significand = a.significandBitPattern | 1 << 52  // a is normal
@@ -157,7 +158,7 @@ struct JSONBytes {
     /// bytes (the caller's bound, from ``maximumNumber`` and friends; past it the program traps).
     /// One capacity check, growth geometric: O(bytes written) amortised, plus zero allocations
     /// once `out` has grown to its working size.
-    @inline(__always) static func write(to out: inout [UInt8], atMost maximum: Int, _ body: (inout Cursor) -> Void) {
+    @inline(__always) package static func write(to out: inout [UInt8], atMost maximum: Int, _ body: (inout Cursor) -> Void) {
         out.append(addingCapacity: maximum) { span in
             span.withUnsafeMutableBufferPointer { buffer, count in
                 let start = buffer.baseAddress!
@@ -171,7 +172,7 @@ struct JSONBytes {
     /// Appends `elements` to `out`, each written by `body` (given the cursor, the element and its
     /// index) in at most `each` bytes: one ``write(to:atMost:_:)`` per 64 elements, so a long
     /// array never reserves more than 64 × `each` bytes at once. O(bytes written).
-    @inline(__always) static func write<T>(_ elements: [T], to out: inout [UInt8], eachAtMost each: Int,
+    @inline(__always) package static func write<T>(_ elements: [T], to out: inout [UInt8], eachAtMost each: Int,
                                            _ body: (inout Cursor, T, Int) -> Void) {
         elements.withUnsafeBufferPointer { e in
             var j = 0
@@ -186,30 +187,29 @@ struct JSONBytes {
     }
 
     /// Appends the ASCII bytes of `s` (a literal: keys, punctuation).
-    @inline(__always) static func append(_ s: StaticString, to out: inout [UInt8]) {
+    @inline(__always) package static func append(_ s: StaticString, to out: inout [UInt8]) {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends raw bytes with one copy. `Array.append(contentsOf:)` given an
     /// `UnsafeRawBufferPointer` (or a slice of one) takes the generic sequence path, a byte at a
     /// time; given a typed `UnsafeBufferPointer<UInt8>` it copies the run at once.
-    @inline(__always) static func append(raw bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        out.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+    @inline(__always) package static func append(raw bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        out.append(raw: bytes)
     }
 
     /// Appends a decimal integer. No allocation once `out` has room.
-    static func append(integer v: Int, to out: inout [UInt8]) {
+    package static func append(integer v: Int, to out: inout [UInt8]) {
         write(to: &out, atMost: maximumInteger) { $0.integer(v) }
     }
 
     /// Appends `v` as ``JSONWriter/number(_:)-(Double)`` writes it (``Cursor/number(_:cache:)``).
-    static func append(number v: Double, to out: inout [UInt8], cache: NumberTextCache? = nil) {
+    package static func append(number v: Double, to out: inout [UInt8], cache: NumberTextCache? = nil) {
         write(to: &out, atMost: maximumNumber) { $0.number(v, cache: cache) }
     }
 
     /// Appends a string literal as ``JSONWriter/quoted(_:)`` writes it.
-    static func append(quoted s: String, to out: inout [UInt8]) {
+    package static func append(quoted s: String, to out: inout [UInt8]) {
         var q = JSONWriter.quoted(s)
         q.withUTF8 { out.append(contentsOf: $0) }
     }

@@ -1,3 +1,4 @@
+import Foundation
 /// One step of a JSON path: an object member or an array element.
 public enum JSONPathComponent: Hashable, Sendable {
     case key(String)

@@ -1,3 +1,4 @@
+import Foundation
 /// The lexical pass json-c's strict mode leaves to us (FIXTURE-FORMAT §6, fixture errors), over
 /// the raw bytes in one tight loop.
 ///
@@ -11,22 +12,22 @@
 /// It also validates UTF-8 strictly inside strings (RFC 3629: no overlong form, no surrogate, nothing
 /// above U+10FFFF; json-c accepts all three, and `format` would rewrite them as U+FFFD).
 /// Structure (brackets, commas, colons in the right places) is json-c's job.
-struct JSONLint {
+package struct JSONLint {
     /// A lexical fault: a byte offset into the text and a message.
-    struct Fault: Equatable {
-        var offset: Int
-        var message: String
+    package struct Fault: Equatable {
+        package var offset: Int
+        package var message: String
     }
 
     /// Object members written in the text (`:` outside strings).
-    var memberCount = 0
+    package var memberCount = 0
     /// The first lexical fault, if any.
-    var fault: Fault?
+    package var fault: Fault?
 
     /// Scans `bytes` once.
     /// - Complexity: O(n) in the byte count; allocates only for a fault, a 19-digit integer or an
     ///   exponent large enough to overflow.
-    static func check(_ b: UnsafeBufferPointer<UInt8>) -> JSONLint {
+    package static func check(_ b: UnsafeBufferPointer<UInt8>) -> JSONLint {
         // Locals only in the loop (a closure capturing a mutated variable would box it).
         let n = b.count
         var i = 0
@@ -144,7 +145,7 @@ struct JSONLint {
 
     /// The length of the UTF-8 sequence starting with lead byte `b[i]` (≥ 0x80), or what is
     /// wrong with it (FIXTURE-FORMAT §2: strict UTF-8).
-    static func utf8Sequence(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (Int, String?) {
+    package static func utf8Sequence(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (Int, String?) {
         let c = b[i]
         let hex = "0x" + String(c, radix: 16, uppercase: true)
         let length: Int, low: UInt8, high: UInt8

@@ -16,18 +16,18 @@ import Foundation
 /// number, about 60 µs for a 1 KB reply of 130 numbers (measured in `scripts/bench
 /// protocol-split`); this pass takes a few µs, less with a ``NumberTextCache``. Fixture files
 /// still go through json-c.
-struct JSONLineScanner {
+package struct JSONLineScanner {
     /// The line is outside the fast subset: read it with ``JSONDocument``.
-    struct Bail: Error {}
+    package struct Bail: Error { package init() {} }
 
     /// A key, as the bytes between its quotes (valid while the line is).
-    struct Key {
-        let start: UnsafePointer<UInt8>
-        let count: Int
+    package struct Key {
+        package let start: UnsafePointer<UInt8>
+        package let count: Int
 
         /// Whether the key is exactly `s` (ASCII).
         /// Inline word compares (first and last word, overlapping) for keys of up to 16 bytes.
-        @inline(__always) static func == (k: Key, s: StaticString) -> Bool {
+        @inline(__always) package static func == (k: Key, s: StaticString) -> Bool {
             let n = s.utf8CodeUnitCount
             guard k.count == n else { return false }
             let a = UnsafeRawPointer(k.start), b = UnsafeRawPointer(s.utf8Start)
@@ -46,15 +46,16 @@ struct JSONLineScanner {
 
     /// The keys an object has shown so far, one bit each: a second appearance bails (the strict
     /// reader rejects duplicate keys; it also names them).
-    struct Members {
+    package struct Members {
         private var seen: UInt32 = 0
+        package init() {}
         /// Marks member number `bit` (< 32) as read. - Throws: ``Bail`` when it already was.
-        mutating func once(_ bit: Int) throws(Bail) {
+        package mutating func once(_ bit: Int) throws(Bail) {
             let m: UInt32 = 1 << UInt32(bit)
             if seen & m != 0 { throw Bail() }
             seen |= m
         }
-        func has(_ bit: Int) -> Bool { seen & (1 << UInt32(bit)) != 0 }
+        package func has(_ bit: Int) -> Bool { seen & (1 << UInt32(bit)) != 0 }
     }
 
     private let base: UnsafePointer<UInt8>
@@ -66,7 +67,7 @@ struct JSONLineScanner {
     /// whitespace may follow it. Returns `nil` when either bails.
     /// - Complexity: O(n) in the bytes, plus `body`'s work.
     /// `cache` (one per connection) remembers long literals across lines.
-    static func scan<T>(_ line: [UInt8], cache: NumberTextCache? = nil, _ body: (inout JSONLineScanner) throws(Bail) -> T) -> T? {
+    package static func scan<T>(_ line: [UInt8], cache: NumberTextCache? = nil, _ body: (inout JSONLineScanner) throws(Bail) -> T) -> T? {
         line.withUnsafeBufferPointer { b -> T? in
             guard let p = b.baseAddress else { return nil }
             var s = JSONLineScanner(base: p, end: b.count, cache: cache)
@@ -95,7 +96,7 @@ struct JSONLineScanner {
 
     /// The read position, in bytes from the line's start: a caller that looks ahead (``skip(_:)``)
     /// sets it back to read the same bytes the general way.
-    var position: Int {
+    package var position: Int {
         get { i }
         set { i = newValue }
     }
@@ -103,11 +104,11 @@ struct JSONLineScanner {
     /// A capacity to reserve for an array about to be read whose elements take at least `each`
     /// bytes: what the rest of the line could hold, at most 64 (so a short array wastes little and
     /// a long one grows as usual). Spares the small arrays their first five reallocations.
-    func capacityHint(each: Int) -> Int { min((end - i) / each, 64) }
+    package func capacityHint(each: Int) -> Int { min((end - i) / each, 64) }
 
     /// Skips whitespace, then consumes the bytes of `s` (at least two, ASCII) if they come next
     /// exactly. O(1) for up to 16 bytes (word compares).
-    @inline(__always) mutating func skip(_ s: StaticString) -> Bool {
+    @inline(__always) package mutating func skip(_ s: StaticString) -> Bool {
         skipSpace()
         let n = s.utf8CodeUnitCount
         guard end - i >= n, Key(start: base + i, count: n) == s else { return false }
@@ -116,7 +117,7 @@ struct JSONLineScanner {
     }
 
     /// Skips whitespace, then consumes `c` if it is next.
-    @inline(__always) mutating func take(_ c: UInt8) -> Bool {
+    @inline(__always) package mutating func take(_ c: UInt8) -> Bool {
         skipSpace()
         if byte == c { i += 1; return true }
         return false
@@ -127,7 +128,7 @@ struct JSONLineScanner {
     }
 
     /// Whether the next value is `null` (consumed if so).
-    mutating func null() -> Bool {
+    package mutating func null() -> Bool {
         skipSpace()
         guard end - i >= 4, base[i] == 0x6E, base[i + 1] == 0x75, base[i + 2] == 0x6C, base[i + 3] == 0x6C else { return false }
         i += 4
@@ -135,7 +136,7 @@ struct JSONLineScanner {
     }
 
     /// Reads an object, calling `body` with each key; `body` must read the member's value.
-    mutating func object(_ body: (inout JSONLineScanner, Key) throws(Bail) -> Void) throws(Bail) {
+    package mutating func object(_ body: (inout JSONLineScanner, Key) throws(Bail) -> Void) throws(Bail) {
         try expect(0x7B)
         if take(0x7D) { return }
         repeat {
@@ -147,7 +148,7 @@ struct JSONLineScanner {
     }
 
     /// Reads an array, calling `body` once per element; `body` must read the element.
-    mutating func array(_ body: (inout JSONLineScanner) throws(Bail) -> Void) throws(Bail) {
+    package mutating func array(_ body: (inout JSONLineScanner) throws(Bail) -> Void) throws(Bail) {
         try expect(0x5B)
         if take(0x5D) { return }
         repeat { try body(&self) } while take(0x2C)
@@ -155,7 +156,7 @@ struct JSONLineScanner {
     }
 
     /// `[a, b]`: a size.
-    mutating func pair() throws(Bail) -> (Double, Double) {
+    package mutating func pair() throws(Bail) -> (Double, Double) {
         try expect(0x5B)
         let a = try number()
         try expect(0x2C)
@@ -165,7 +166,7 @@ struct JSONLineScanner {
     }
 
     /// `[a, b, c, d]`: a frame or a rect.
-    mutating func quad() throws(Bail) -> (Double, Double, Double, Double) {
+    package mutating func quad() throws(Bail) -> (Double, Double, Double, Double) {
         try expect(0x5B)
         let a = try number()
         try expect(0x2C)
@@ -179,7 +180,7 @@ struct JSONLineScanner {
     }
 
     /// A string of printable ASCII without escapes, as its bytes between the quotes.
-    mutating func string() throws(Bail) -> Key {
+    package mutating func string() throws(Bail) -> Key {
         try expect(0x22)
         let start = i
         // Eight bytes at a time up to the first that is `"`, `\\`, a control byte or non-ASCII
@@ -200,7 +201,7 @@ struct JSONLineScanner {
     }
 
     /// A JSON integer (no fraction, no exponent) of at most 18 digits, so within `Int64`.
-    mutating func integer() throws(Bail) -> Int {
+    package mutating func integer() throws(Bail) -> Int {
         // Ids and element indices: short integers, which the number cache never holds.
         skipSpace()
         if let v = shortInteger() { return v }
@@ -211,7 +212,7 @@ struct JSONLineScanner {
 
     /// A JSON number as a double, exactly as json-c and ``JSONNode/number()`` read it: an integer
     /// literal through `Int64`, any other literal correctly rounded.
-    mutating func number() throws(Bail) -> Double { try numberToken().value }
+    package mutating func number() throws(Bail) -> Double { try numberToken().value }
 
     /// Powers of ten exactly representable as doubles (Clinger's fast path).
     private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
@@ -314,7 +315,7 @@ struct JSONLineScanner {
     /// The classic check of a decimal-to-binary estimate against its halfway points (as in
     /// Clinger 1990, "How to read floating point numbers accurately", §AlgorithmR), with
     /// machine-word arithmetic because the exponents here are small. O(1), no allocation.
-    static func nearest(_ d: UInt64, overPowerOfTen k: Int) -> Double? {
+    package static func nearest(_ d: UInt64, overPowerOfTen k: Int) -> Double? {
         guard k >= 1, k <= 19, d != 0 else { return nil }
         let p = integerPowers[k]
         var c = Double(d) / Double(p)  // 10^k is exact as a double (up to 10^22)

@@ -16,9 +16,9 @@ import Foundation
 /// the harness (a write to a dead engine returns `EPIPE`) and reset to default in the child.
 /// Used from one thread at a time, so its mutable state is `@exclusivity(unchecked)` (no runtime
 /// exclusivity check per access).
-final class EngineProcess {
+package final class EngineProcess {
     /// What one ``exchange(_:deadline:)`` produced.
-    enum Outcome {
+    package enum Outcome {
         /// One complete line, without its `\n`.
         case line([UInt8])
         /// The child closed stdout (exited or crashed) before a complete line; `partial` is what
@@ -31,7 +31,7 @@ final class EngineProcess {
     }
 
     /// Where the child reads requests and writes replies.
-    enum Channel: Equatable {
+    package enum Channel: Equatable {
         /// stdin and stdout, `\n`-terminated lines (protocol `waterfall-engine/1`).
         case standardStreams
         /// Chromium's `--remote-debugging-pipe`: requests on the child's fd 3, replies on its fd 4,
@@ -43,7 +43,7 @@ final class EngineProcess {
     /// The byte ending a message: `\n`, or NUL on ``Channel/devToolsPipe``.
     private let separator: UInt8
 
-    let pid: pid_t
+    package let pid: pid_t
     @exclusivity(unchecked) private var stdinFD: Int32
     @exclusivity(unchecked) private var stdoutFD: Int32
     @exclusivity(unchecked) private var stderrFD: Int32
@@ -61,20 +61,20 @@ final class EngineProcess {
     @exclusivity(unchecked) private var err: [UInt8] = []
     private let stderrLimit: Int
     /// The longest stdout line accepted (``maxLine`` unless a test injects less).
-    let lineLimit: Int
+    package let lineLimit: Int
     @exclusivity(unchecked) private var reaped = false
     /// The wait status once reaped.
     @exclusivity(unchecked) private(set) var waitStatus: Int32?
 
     /// The `DispatchTime.now().uptimeNanoseconds` instant `seconds` from now; `seconds` is
     /// clamped to [0, a year], so no value can overflow the conversion (D14).
-    static func deadline(after seconds: Double) -> UInt64 {
+    package static func deadline(after seconds: Double) -> UInt64 {
         let s = seconds.isNaN ? 0 : min(max(seconds, 0), 366 * 86_400)
         return DispatchTime.now().uptimeNanoseconds &+ UInt64(s * 1e9)
     }
 
     /// The longest line accepted: 512 MiB (a 1 M-item layout is about 60 MB).
-    static let maxLine = ExternalEngine.defaultMaxLine
+    package static let maxLine = 512 << 20
 
     /// Starts `arguments[0]` (looked up in `PATH`) with `arguments` as its argv.
     /// - Parameter stderrLimit: bytes of the child's stderr kept (the last ones).
@@ -82,7 +82,7 @@ final class EngineProcess {
     /// - Parameter lineLimit: the longest reply line accepted; past it ``exchange(_:deadline:)``
     ///   returns ``Outcome/tooLong`` without reading further (a flood is never buffered whole).
     /// - Parameter channel: where requests and replies go (``Channel``).
-    init(arguments: [String], stderrLimit: Int = 16 << 10, lineLimit: Int = ExternalEngine.defaultMaxLine,
+    package init(arguments: [String], stderrLimit: Int = 16 << 10, lineLimit: Int = EngineProcess.maxLine,
          channel: Channel = .standardStreams) throws {
         _ = EngineProcess.ignoreSIGPIPE
         self.stderrLimit = stderrLimit
@@ -163,21 +163,21 @@ final class EngineProcess {
     private static let spawnLock = NSLock()
 
     /// The process groups of every engine started and not yet reaped.
-    static let live = LiveGroups()
+    package static let live = LiveGroups()
 
     /// A locked set of process-group ids.
-    final class LiveGroups: @unchecked Sendable {
+    package final class LiveGroups: @unchecked Sendable {
         private let lock = NSLock()
         private var ids = Set<pid_t>()
         private var stopped = false
         /// Records a started group; once ``killAll()`` has run, kills it at once instead (an
         /// engine spawned while the run is being stopped must not outlive it).
-        func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
-        func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
+        package func insert(_ id: pid_t) { lock.withLock { if stopped { kill(-id, SIGKILL) }; _ = ids.insert(id) } }
+        package func remove(_ id: pid_t) { lock.withLock { _ = ids.remove(id) } }
         /// How many groups are live.
-        var count: Int { lock.withLock { ids.count } }
+        package var count: Int { lock.withLock { ids.count } }
         /// SIGKILLs every live group and stops further starts (``isStopped``); returns how many.
-        func killAll() -> Int {
+        package func killAll() -> Int {
             let groups = lock.withLock { stopped = true; for id in ids { kill(-id, SIGKILL) }; return Array(ids) }
             // SIGKILL is delivered asynchronously, and on a loaded machine a killed build or engine
             // can outlive the harness's exit by a few milliseconds: wait (up to 2 s in all) until
@@ -192,7 +192,7 @@ final class EngineProcess {
             return groups.count
         }
         /// Whether ``killAll()`` has run: the run is ending, engines are not restarted (D9).
-        var isStopped: Bool { lock.withLock { stopped } }
+        package var isStopped: Bool { lock.withLock { stopped } }
     }
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); () }()
 
@@ -200,7 +200,7 @@ final class EngineProcess {
     /// draining stderr all along. The line is returned only once the whole request is written.
     /// - Parameter deadline: `DispatchTime.now().uptimeNanoseconds`-based instant to give up at.
     /// - Complexity: O(bytes written + bytes read).
-    func exchange(_ request: [UInt8], deadline: UInt64) -> Outcome {
+    package func exchange(_ request: [UInt8], deadline: UInt64) -> Outcome {
         request.withUnsafeBytes { enqueue($0) }
         return receive(deadline: deadline, early: false)
     }
@@ -209,27 +209,27 @@ final class EngineProcess {
     /// now, without waiting; the rest is written by the next ``receive(deadline:early:)``, which
     /// polls stdin beside stdout and stderr (so neither side can block the other: the pipelined
     /// requests of FIXTURE-FORMAT §9).
-    func enqueue(_ bytes: UnsafeRawBufferPointer) {
+    package func enqueue(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, stdinFD >= 0 else { return }
         if pendingStart == pending.count {
             pending.removeAll(keepingCapacity: true); pendingStart = 0
             let w = write(stdinFD, bytes.baseAddress!, bytes.count)
             if w == bytes.count { return }
             if w < 0 && errno != EAGAIN && errno != EINTR { closeStdin(); return }
-            JSONBytes.append(raw: UnsafeRawBufferPointer(rebasing: bytes[max(w, 0)...]), to: &pending)
+            pending.append(raw: UnsafeRawBufferPointer(rebasing: bytes[max(w, 0)...]))
         } else {
-            JSONBytes.append(raw: bytes, to: &pending)
+            pending.append(raw: bytes)
         }
     }
 
     /// Bytes queued for stdin and not yet written.
-    var unwritten: Int { stdinFD < 0 ? 0 : pending.count - pendingStart }
+    package var unwritten: Int { stdinFD < 0 ? 0 : pending.count - pendingStart }
 
     /// Reads one line of reply, writing queued request bytes and draining stderr all along.
     /// - Parameter early: return a line while request bytes are still queued (pipelining: the
     ///   reply to an earlier request); otherwise only once everything queued is written.
     /// - Complexity: O(bytes written + bytes read).
-    func receive(deadline: UInt64, early: Bool) -> Outcome {
+    package func receive(deadline: UInt64, early: Bool) -> Outcome {
         // When this call first had to wait, and whether it polls before blocking (SpinWait).
         var waitStart: UInt64 = 0
         var spins = false
@@ -277,14 +277,14 @@ final class EngineProcess {
     }
 
     /// Closes the child's stdin (end of requests: a well-behaved engine exits).
-    func closeStdin() {
+    package func closeStdin() {
         if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
         pending.removeAll(); pendingStart = 0
     }
 
     /// The last bytes (up to the limit) the child wrote to stderr, after reading what is pending.
     /// Waits up to `grace` seconds for the stderr pipe to close (a crashing child's last words).
-    func stderrTail(grace: Double = 0) -> String {
+    package func stderrTail(grace: Double = 0) -> String {
         let deadline = EngineProcess.deadline(after: grace)
         while stderrFD >= 0 {
             var fd = pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)
@@ -300,7 +300,7 @@ final class EngineProcess {
     /// Ends the child: closes its stdin, gives it `grace` seconds to exit, then SIGKILLs its whole
     /// process group and reaps it (no zombie). Idempotent. Returns the wait status.
     @discardableResult
-    func terminate(grace: Double = 0) -> Int32? {
+    package func terminate(grace: Double = 0) -> Int32? {
         closeStdin()
         if !reaped {
             let deadline = EngineProcess.deadline(after: grace)
@@ -326,7 +326,7 @@ final class EngineProcess {
     }
 
     /// Reaps the child if it has exited within `grace` seconds, without killing it.
-    func exitStatus(grace: Double) -> Int32? {
+    package func exitStatus(grace: Double) -> Int32? {
         if let s = waitStatus { return s }
         let deadline = EngineProcess.deadline(after: grace)
         var status: Int32 = 0
@@ -348,7 +348,7 @@ final class EngineProcess {
     /// Reaps the members of group `group` (already SIGKILLed) that are this process's children:
     /// grandchildren are reparented to the harness when it runs as PID 1 (a container without an
     /// init), and would stay zombies (D10). Elsewhere they are not our children: `ECHILD` at once.
-    static func reapGroup(_ group: pid_t) {
+    package static func reapGroup(_ group: pid_t) {
         var status: Int32 = 0
         while true {
             let r = waitpid(-group, &status, 0)
@@ -358,7 +358,7 @@ final class EngineProcess {
     }
 
     /// `exited with status 3`, `killed by signal 11 (SIGSEGV)`.
-    static func describe(status: Int32) -> String {
+    package static func describe(status: Int32) -> String {
         let signal = status & 0x7f
         if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
         let name: String = switch signal {

@@ -1,3 +1,4 @@
+import Foundation
 /// Byte ranges of the values inside a JSON text, found without building a tree: what lets a
 /// large fixture be parsed by json-c a piece at a time (``JSONDocument`` on each piece).
 ///
@@ -6,13 +7,13 @@
 /// a missing or trailing comma, a byte that is not JSON whitespace between tokens. Callers then
 /// parse the whole text with ``JSONDocument``, which reports the located error. Strings and
 /// scalars are only skipped: the pieces parsed by ``JSONDocument`` check them.
-enum JSONSpans {
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+package enum JSONSpans {
+    package typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    @inline(__always) static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+    @inline(__always) package static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     /// The index of the first byte at or after `i` that is not whitespace.
-    @inline(__always) static func skipWhitespace(_ b: Bytes, _ i: Int) -> Int {
+    @inline(__always) package static func skipWhitespace(_ b: Bytes, _ i: Int) -> Int {
         var i = i
         while i < b.count, isWhitespace(b[i]) { i += 1 }
         return i
@@ -20,7 +21,7 @@ enum JSONSpans {
 
     /// The end (exclusive) of the value starting exactly at `i`, or `nil`.
     /// - Complexity: O(length of the value).
-    static func valueEnd(_ b: Bytes, from start: Int) -> Int? {
+    package static func valueEnd(_ b: Bytes, from start: Int) -> Int? {
         guard start < b.count else { return nil }
         var i = start
         switch b[i] {
@@ -59,7 +60,7 @@ enum JSONSpans {
 
     /// Calls `body` with each element's range of the array spanning exactly `range`; `body`
     /// returns false to stop. Returns false when the array is malformed or `body` stopped.
-    static func forEachElement(_ b: Bytes, _ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
+    package static func forEachElement(_ b: Bytes, _ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
         guard range.count >= 2, b[range.lowerBound] == UInt8(ascii: "["), b[range.upperBound - 1] == UInt8(ascii: "]") else { return false }
         let close = range.upperBound - 1
         var i = skipWhitespace(b, range.lowerBound + 1)
@@ -75,7 +76,7 @@ enum JSONSpans {
 
     /// The members of the object spanning exactly `range`, keys as written, or `nil` (malformed,
     /// an escape in a key, or a duplicate key).
-    static func members(_ b: Bytes, _ range: Range<Int>) -> [(key: String, value: Range<Int>)]? {
+    package static func members(_ b: Bytes, _ range: Range<Int>) -> [(key: String, value: Range<Int>)]? {
         guard range.count >= 2, b[range.lowerBound] == UInt8(ascii: "{"), b[range.upperBound - 1] == UInt8(ascii: "}") else { return nil }
         let close = range.upperBound - 1
         var out: [(key: String, value: Range<Int>)] = []

@@ -125,9 +125,9 @@ public enum AtomicFile {
     final class LockedSet: @unchecked Sendable {
         private let lock = NSLock()
         private var items = Set<String>()
-        func insert(_ s: String) { lock.withLock { _ = items.insert(s) } }
-        func remove(_ s: String) { lock.withLock { _ = items.remove(s) } }
-        func drain(_ body: (String) -> Bool) -> Int {
+        package func insert(_ s: String) { lock.withLock { _ = items.insert(s) } }
+        package func remove(_ s: String) { lock.withLock { _ = items.remove(s) } }
+        package func drain(_ body: (String) -> Bool) -> Int {
             lock.withLock { defer { items.removeAll() }; return items.filter(body).count }
         }
     }

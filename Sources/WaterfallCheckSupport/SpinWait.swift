@@ -21,30 +21,30 @@ import Foundation
 /// spin, and the harness spins only while every engine and the thread driving it can have a core
 /// of their own (``harnessMaySpin(engines:)``). A wait longer than the window falls back to
 /// blocking, so an idle engine costs nothing. `WATERFALL_SPIN_US=0` turns spinning off.
-enum SpinWait {
+package enum SpinWait {
     /// How long to poll before blocking: 200 µs, above the 60 to 150 µs a fuzz case's window of
     /// requests takes to answer on the CI machine type (`WATERFALL_SPIN_US` overrides it).
-    static let window: UInt64 = {
+    package static let window: UInt64 = {
         if let v = ProcessInfo.processInfo.environment["WATERFALL_SPIN_US"], let us = UInt64(v) { return min(us, 100_000) * 1_000 }
         return 200_000
     }()
 
     /// A poll-and-yield round longer than this means the yield gave the core to another thread
     /// (a round on a free core takes about 1 µs): the cores are busy, so the spin ends.
-    static let busyRound: UInt64 = 20_000
+    package static let busyRound: UInt64 = 20_000
 
     private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Whether the harness should spin while `engines` engine processes run: only when each of
     /// them and the thread driving it can have a core (2 · engines ≤ cores). With more, as
     /// `--jobs 2` on 2 cores, the cores are never idle and spinning only slowed the run.
-    static func harnessMaySpin(engines: Int) -> Bool { window > 0 && 2 * engines <= cores }
+    package static func harnessMaySpin(engines: Int) -> Bool { window > 0 && 2 * engines <= cores }
 
     /// Polls `fds` (setting their `revents`) without blocking until one is ready, ``window`` has
     /// passed since `start` (a `DispatchTime` uptime in ns), or a round finds the core busy.
     /// - Returns: what the last `poll` returned: > 0 ready, 0 not within the spin, < 0 an error
     ///   (`errno` set).
-    static func pollReady(_ fds: UnsafeMutablePointer<pollfd>, count: Int, since start: UInt64) -> Int32 {
+    package static func pollReady(_ fds: UnsafeMutablePointer<pollfd>, count: Int, since start: UInt64) -> Int32 {
         var last = DispatchTime.now().uptimeNanoseconds
         while true {
             let n = poll(fds, nfds_t(count), 0)
@@ -58,7 +58,7 @@ enum SpinWait {
 
     /// Waits up to ``window`` for `fd` to be readable (or closed) without blocking: the engine
     /// side, before a blocking read. - Returns: whether it is.
-    static func readable(_ fd: Int32) -> Bool {
+    package static func readable(_ fd: Int32) -> Bool {
         guard window > 0 else { return false }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return pollReady(&p, count: 1, since: DispatchTime.now().uptimeNanoseconds) > 0

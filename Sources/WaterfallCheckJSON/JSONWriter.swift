@@ -21,7 +21,7 @@ public enum JSONWriter {
         return out
     }
 
-    static func write(_ v: JSONValue, style: Style, indent: Int, into out: inout String) {
+    package static func write(_ v: JSONValue, style: Style, indent: Int, into out: inout String) {
         switch v {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
