@@ -11,6 +11,8 @@ var package = Package(
         .library(name: "WaterfallCheckCore", targets: ["WaterfallCheckCore"]),
         .library(name: "WaterfallCheck", targets: ["WaterfallCheck"]),
         .library(name: "WaterfallCheckTesting", targets: ["WaterfallCheckTesting"]),
+        // serve(_:) for a user's engine executable behind exec:, and the engine registry.
+        .library(name: "WaterfallCheckTransport", targets: ["WaterfallCheckTransport"]),
         .library(name: "WaterfallCheckClassics", targets: ["WaterfallCheckClassics"]),
         .executable(name: "waterfall-check", targets: ["waterfall-check"]),
         .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
@@ -30,10 +32,13 @@ var package = Package(
         // module that imports json-c.
         .target(name: "WaterfallCheckJSON", dependencies: ["CWaterfallCheckJSONC", "WaterfallCheckSupport"]),
         .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport"]),
+        // How the executables reach engines: the waterfall-engine/1 protocol (exec:, serve(_:)),
+        // the browsers, the engine registry. Not in what a user's test target compiles.
+        .target(name: "WaterfallCheckTransport", dependencies: ["WaterfallCheck"]),
         // assertGoldens / assertInvariants for a package's own test target (Swift Testing).
         .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheck"]),
         // The executables' engine list: the reference plus the classic ports.
-        .target(name: "WaterfallCheckEngines", dependencies: ["WaterfallCheck", "WaterfallCheckClassics"]),
+        .target(name: "WaterfallCheckEngines", dependencies: ["WaterfallCheckTransport", "WaterfallCheckClassics"]),
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheckEngines"]),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheckEngines"]),
         // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).

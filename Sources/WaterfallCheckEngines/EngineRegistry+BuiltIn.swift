@@ -1,5 +1,6 @@
 @_exported import WaterfallCheckClassics
 @_exported import WaterfallCheck
+@_exported import WaterfallCheckTransport
 
 extension EngineRegistry {
     /// Every engine the executables (`waterfall-check`, `waterfall-engine`) and the bench know by

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckEngines
 @testable import WaterfallCheck
+@testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 
 /// `waterfall-check fuzz --from-bytes`: a libFuzzer artifact becomes a fixture through the same

@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCheck
+import WaterfallCheckTransport
 
 /// Paths and engines shared by the External* and Compare* suites.
 public enum ExternalTestSupport {

@@ -26,7 +26,7 @@ extension CanonicalWriter {
     private static let maximumFrame = 8 + 4 * JSONBytes.maximumNumber
 
     /// ``compactInput(_:)`` appended to `out` as UTF-8. O(n) in the items; no allocation per item.
-    static func appendCompactInput(_ input: LayoutInput, to out: inout [UInt8]) {
+    package static func appendCompactInput(_ input: LayoutInput, to out: inout [UInt8]) {
         let l = input.layout
         let names = l.placement.rawValue.utf8.count + l.tieBreak.rawValue.utf8.count
         JSONBytes.write(to: &out, atMost: 256 + 6 * JSONBytes.maximumNumber + JSONBytes.maximumInteger + maximumInsets + names) { w in
@@ -87,7 +87,7 @@ extension CanonicalWriter {
 
     /// ``compactResult(_:)`` appended to `out` as UTF-8. O(n) in the frames; no allocation per
     /// frame, one capacity check per 64 frames.
-    static func appendCompactResult(_ result: LayoutResult, to out: inout [UInt8], cache: NumberTextCache? = nil) {
+    package static func appendCompactResult(_ result: LayoutResult, to out: inout [UInt8], cache: NumberTextCache? = nil) {
         JSONBytes.write(to: &out, atMost: 32 + 2 * JSONBytes.maximumNumber) { w in
             w.literal("\"contentSize\":[")
             w.number(Double(result.contentSize.width), cache: cache)
@@ -132,7 +132,7 @@ extension CanonicalWriter {
     }
 
     /// `[x,y,w,h]`: at most ``maximumFrame`` bytes less the comma before it.
-    @inline(__always) static func frame(_ r: CGRect, _ w: inout JSONBytes.Cursor, _ cache: NumberTextCache? = nil) {
+    @inline(__always) package static func frame(_ r: CGRect, _ w: inout JSONBytes.Cursor, _ cache: NumberTextCache? = nil) {
         w.byte(UInt8(ascii: "["))
         w.number(Double(r.origin.x), cache: cache); w.byte(UInt8(ascii: ","))
         w.number(Double(r.origin.y), cache: cache); w.byte(UInt8(ascii: ","))

@@ -94,6 +94,15 @@ public struct FuzzReport {
     public var shrinkSeconds: Double = 0
     /// Stopped by ``Fuzzer/cancel()``.
     public var interrupted = false
+
+    /// The run's verdict: `failed` when an invariant failure was found, even beside engine
+    /// faults (the bug is the finding; the faults are listed as errors too), else `error` when
+    /// any case faulted, else `passed`. An interrupted run that found nothing is the caller's to
+    /// report (it did not finish).
+    public var verdict: RunVerdict {
+        if !counterexamples.isEmpty { return .failed }
+        return engineFaultCases > 0 ? .error : .passed
+    }
     /// Cases the engine faulted on (crashed, hung, answered garbage), with the fault; never
     /// counted as invariant failures, never saved (D13). The first few are kept.
     public var engineFaults: [(case: UInt64, message: String)] = []

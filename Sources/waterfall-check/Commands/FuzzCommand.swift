@@ -183,7 +183,7 @@ enum FuzzCommand: Command {
             for f in failures where f.fixture.hasSuffix(".json") { for c in f.group.counterexamples { saved[c.invariant] = f.fixture } }
             page.add(report, engine: descriptor.name, saved: saved)
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
-                throw WaterfallCheckError.usage("cannot write the HTML report to \(html): \(error)")
+                throw WaterfallCheckError.cannotWrite(path: html, reason: "\(error)")
             }
         }
         if report.engineFaultCases > 0 {
@@ -195,9 +195,10 @@ enum FuzzCommand: Command {
             }
             let shown = min(3, report.engineFaults.count)
             if report.engineFaultCases > shown { printError("  ... and \(report.engineFaultCases - shown) more case(s)") }
-            return exitCode(.error)
         }
-        if report.counterexamples.isEmpty && replayFailures == 0 {
+        if replayFailures > 0 { return exitCode(.failed) }
+        if report.verdict != .passed { return exitCode(report.verdict) }
+        if report.counterexamples.isEmpty {
             // Ctrl-C before anything was found: not a pass (the run did not finish).
             return report.interrupted ? 128 + SIGINT : exitCode(.passed)
         }

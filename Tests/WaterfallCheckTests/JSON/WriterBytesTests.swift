@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 
 /// The protocol's byte writer (``JSONBytes``, its ``JSONBytes/Cursor``) against the one writer of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 
 /// The `waterfall-engine/1` messages: what one side encodes, the other decodes to the same value.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 
 /// D4: protocol lines are bounded both ways. The bound is injected small, so no test moves

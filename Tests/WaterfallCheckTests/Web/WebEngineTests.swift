@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 
 /// Where the web-engine tests find their inputs: Chromium (`scripts/bootstrap --web`) and

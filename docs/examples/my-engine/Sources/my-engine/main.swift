@@ -1,5 +1,5 @@
 import MyEngine
-import WaterfallCheck
+import WaterfallCheckTransport
 
 // `waterfall-check verify --engine exec:'.build/debug/my-engine --serve' Fixtures`
 if CommandLine.arguments.contains("--serve") { serve(MyEngine()) }

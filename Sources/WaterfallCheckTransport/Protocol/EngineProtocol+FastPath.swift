@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 // The protocol's fixed shapes read in one pass (``JSONLineScanner``): a layout or query request
 // on the engine side, a layout or query reply on the harness side. Each returns `nil` for

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// A layout engine of the web, run in a persistent headless Chromium (``ChromiumBrowser``):
 /// CSS `display: grid-lanes` (``Kind/gridLanes``) or a user's masonry.js file

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 extension EngineRegistry {
     /// How `--engine` specs are run: the knobs every command passes through.

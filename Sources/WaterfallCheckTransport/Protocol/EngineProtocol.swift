@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// The messages of protocol `waterfall-engine/1` (FIXTURE-FORMAT §9), each with its encoding and
 /// decoding in one place, shared by the client (``ExternalEngine``) and the server

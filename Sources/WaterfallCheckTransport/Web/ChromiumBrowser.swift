@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import WaterfallCheck
 
 /// One headless Chromium driven over the DevTools protocol on `--remote-debugging-pipe`:
 /// commands on the browser's fd 3, replies and events on its fd 4, each message one JSON object

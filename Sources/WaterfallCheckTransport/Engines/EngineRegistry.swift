@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// A set of engines by name, and the parsing of an `--engine` argument against it.
 ///

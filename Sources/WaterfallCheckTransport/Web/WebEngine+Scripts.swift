@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 // The page scripts of the web engines: each defines `__wf(input, S)`, which rebuilds the page from
 // a FIXTURE-FORMAT input (the canonical compact JSON, lengths in pt; S CSS px per pt) and returns

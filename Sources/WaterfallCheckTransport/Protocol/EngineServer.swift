@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// The engine side of protocol `waterfall-engine/1` (FIXTURE-FORMAT §9): serves one in-process
 /// engine, one request line in, one reply line out. What `waterfall-engine NAME` runs.

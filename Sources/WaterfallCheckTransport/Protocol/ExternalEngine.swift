@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// An engine in another process, driven over protocol `waterfall-engine/1` (FIXTURE-FORMAT §9).
 ///

@@ -1,0 +1,10 @@
+import Foundation
+import WaterfallCheck
+import WaterfallLayout
+
+/// One file naming the user's types and WaterfallCheck's side by side, unqualified.
+public func oneColumn(_ heights: [Double]) -> (EdgeInsets, CollectionViewLayout, LayoutInput) {
+    let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 1),
+                            sections: [SectionInput(items: heights.map { LayoutItem.height($0) })])
+    return (EdgeInsets(), CollectionViewLayout(), input)
+}
