@@ -27,7 +27,7 @@ func adapter(_ entry: EngineEntry) -> CollectionViewLayoutEngine {
 
 /// The prepared layout object of `entry` for `input`, as `T`.
 func prepared<T: CollectionViewLayout>(_ entry: EngineEntry, _ input: LayoutInput, as: T.Type = T.self) throws -> T {
-    try adapter(entry).makePreparedLayout(for: input) as! T
+    try adapter(entry).makePreparedCollectionViewLayout(for: input) as! T
 }
 
 /// `[x, y, width, height]` of each frame, for comparing with hand-derived values.

@@ -2,24 +2,23 @@ import Foundation
 import WaterfallCheckCore
 
 // lookup-consistency and reprepare: checks of the UIKit-shaped lifecycle, for engines with the
-// `collectionViewLayout` capability (``CollectionViewLayoutEngine``).
+// `collectionViewLayout` capability (``PreparedLayoutEngine``).
 
 /// The elements a prepared layout reports for everything, first frame per element, and the duplicates.
-private func attributes(of layout: CollectionViewLayout) -> (frames: [ElementID: CGRect], duplicate: ElementID?) {
+private func attributes(of layout: PreparedLayout) -> (frames: [ElementID: CGRect], duplicate: ElementID?) {
     var frames: [ElementID: CGRect] = [:]
     var duplicate: ElementID?
-    for a in layout.layoutAttributesForElements(in: CollectionViewLayoutEngine.everything) ?? [] {
-        guard let id = a.elementID else { continue }
-        if frames[id] != nil { duplicate = duplicate ?? id } else { frames[id] = a.frame }
+    for (id, frame) in layout.allElements() {
+        guard let id else { continue }
+        if frames[id] != nil { duplicate = duplicate ?? id } else { frames[id] = frame }
     }
     return (frames, duplicate)
 }
 
-private func preparedLayout(_ c: CheckContext) -> CollectionViewLayout? {
+private func preparedLayout(_ c: CheckContext) -> PreparedLayout? {
     // The capability first: it is cheaper than the cast, and most engines lack it.
     guard c.result != nil, c.capabilities.contains(.collectionViewLayout),
-          let engine = c.engine as? CollectionViewLayoutEngine,
-          engine.descriptor.capabilities.contains(.collectionViewLayout) else { return nil }
+          let engine = c.engine as? PreparedLayoutEngine else { return nil }
     return try? engine.makePreparedLayout(for: c.input)
 }
 
@@ -30,21 +29,15 @@ func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
     let id = "lookup-consistency"
     let before = attributes(of: layout).frames
     for (si, section) in c.input.sections.enumerated() {
-        var lookups: [(ElementID, LayoutAttributes?)] = []
-        if section.header != nil {
-            lookups.append((.header(si), layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: si))))
-        }
-        for i in section.items.indices {
-            lookups.append((.item(si, i), layout.layoutAttributesForItem(at: IndexPath(item: i, section: si))))
-        }
-        if section.footer != nil {
-            lookups.append((.footer(si), layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionFooter, at: IndexPath(item: 0, section: si))))
-        }
+        var lookups: [(ElementID, CGRect?)] = []
+        if section.header != nil { lookups.append((.header(si), layout.lookup(.header(si)))) }
+        for i in section.items.indices { lookups.append((.item(si, i), layout.lookup(.item(si, i)))) }
+        if section.footer != nil { lookups.append((.footer(si), layout.lookup(.footer(si)))) }
         for (eid, a) in lookups {
             guard let listed = before[eid] else { continue }  // `complete` reports it
             guard let a else { return Invariants.fail(id, "the lookup of \(eid) returned nil; elements(in:) has \(listed.shortDescription)", [eid]) }
-            if !c.close(a.frame, listed) {
-                return Invariants.fail(id, "the lookup of \(eid) returned \(a.frame.shortDescription); elements(in:) has \(listed.shortDescription)", [eid])
+            if !c.close(a, listed) {
+                return Invariants.fail(id, "the lookup of \(eid) returned \(a.shortDescription); elements(in:) has \(listed.shortDescription)", [eid])
             }
         }
     }
@@ -62,8 +55,7 @@ func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
     let id = "reprepare"
     let first = attributes(of: layout)
     if let d = first.duplicate { return Invariants.fail(id, "\(d) is reported twice after the first prepare()", [d]) }
-    layout.invalidateLayout()
-    layout.prepare()
+    layout.invalidateAndPrepare()
     let second = attributes(of: layout)
     if let d = second.duplicate { return Invariants.fail(id, "\(d) is reported twice after invalidateLayout() and prepare() again", [d]) }
     for (eid, f) in first.frames.sorted(by: { $0.key < $1.key }) where !(second.frames[eid].map { identical($0, f) } ?? false) {
@@ -72,7 +64,7 @@ func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
     if second.frames.count != first.frames.count {
         return Invariants.fail(id, "\(first.frames.count) elements after the first prepare(), \(second.frames.count) after the second")
     }
-    guard let bounds = layout.collectionView?.bounds else { return nil }
+    guard let bounds = layout.bounds else { return nil }
     if layout.shouldInvalidateLayout(forBoundsChange: bounds.offsetBy(dx: 0, dy: 100)) {
         return Invariants.fail(id, "shouldInvalidateLayout(forBoundsChange:) is true for a scroll (same width \(formatPoints(bounds.width)))")
     }

@@ -6,7 +6,7 @@ public struct EngineCapabilities: OptionSet, Hashable, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Answers rect queries over its last layout (``LayoutEngine/elements(in:)``).
     public static let query = EngineCapabilities(rawValue: 1 << 0)
-    /// Has a UIKit-shaped object the harness may drive (``CollectionViewLayoutEngine``).
+    /// Has a layout object the harness may drive through its lifecycle (``PreparedLayoutEngine``).
     public static let collectionViewLayout = EngineCapabilities(rawValue: 1 << 1)
 
     /// Protocol names, as the hello line spells them.

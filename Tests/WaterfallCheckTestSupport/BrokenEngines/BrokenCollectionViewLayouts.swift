@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckClassics
 import WaterfallCheckCore
 
 /// UIKit-shaped layouts with the lifecycle bugs of seed 000 (`BQWaterLayout`), over the

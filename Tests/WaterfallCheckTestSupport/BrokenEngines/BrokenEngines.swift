@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckClassics
 import WaterfallCheckCore
 
 /// One deliberately broken engine per invariant (DESIGN.md's catalogue): the invariant it must

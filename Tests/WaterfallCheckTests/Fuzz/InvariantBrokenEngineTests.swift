@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckClassics
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck

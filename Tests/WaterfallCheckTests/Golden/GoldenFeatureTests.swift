@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckClassics
 import Testing
 @testable import WaterfallCheck
 import WaterfallCheckTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 
 /// The reference algorithm as a `UICollectionViewLayout`-shaped subclass: what a port looks like,
 /// and what the `reprepare` and `lookup-consistency` checks run against.

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 
 /// The category of a laid-out element, as UIKit's `UICollectionView.ElementCategory`.
 public enum ElementCategory: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 
 extension LayoutAttributes {
     /// Attributes for `id`: a cell, or a header / footer supplementary view.

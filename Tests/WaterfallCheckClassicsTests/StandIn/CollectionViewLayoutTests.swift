@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheckCore
+@testable import WaterfallCheckClassics
 
 /// The UIKit-shaped lifecycle: prepare, query, lookups, invalidation.
 @Suite("UIKit-shaped layout")
@@ -80,3 +81,22 @@ struct CollectionViewLayoutTests {
         #expect(result.extraElements.map(\.id) == [.item(0, 0), .item(3, 0)])
     }
 }
+
+// The core tests' input helpers (Tests/WaterfallCheckCoreTests/TestSupport.swift), for the suite that moved here with the stand-in.
+private func input(
+    width: CGFloat = 300, columns: Int = 3, columnSpacing: CGFloat = 0, rowSpacing: CGFloat = 0,
+    inset: LayoutInsets = .zero, placement: Placement = .shortestFirst, tieTolerance: CGFloat = 0,
+    tieBreak: TieBreak = .leftmost, pixelScale: CGFloat? = nil, minimumContentHeight: CGFloat = 0,
+    _ items: [LayoutItem]
+) -> LayoutInput {
+    LayoutInput(
+        layout: LayoutSettings(containerWidth: width, columnCount: columns, columnSpacing: columnSpacing,
+                                 rowSpacing: rowSpacing, sectionInset: inset, placement: placement,
+                                 tieTolerance: tieTolerance, tieBreak: tieBreak, pixelScale: pixelScale,
+                                 minimumContentHeight: minimumContentHeight),
+        sections: [SectionInput(items: items)])
+}
+
+private func heights(_ hs: [CGFloat]) -> [LayoutItem] { hs.map { .height($0) } }
+
+private func rect(_ x: CGFloat, _ y: CGFloat, _ w: CGFloat, _ h: CGFloat) -> CGRect { CGRect(x: x, y: y, width: w, height: h) }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 
 /// Turns any ``CollectionViewLayout`` subclass into a ``LayoutEngine``, driving it as UIKit does:
 /// set the collection view, `prepare()`, read `collectionViewContentSize`, then ask
@@ -33,7 +34,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
 
     /// A fresh layout object for `input`, attached to a stand-in collection view and prepared
     /// once; what the layout raised while preparing (``RaisingCollectionViewLayout``) is thrown.
-    public func makePreparedLayout(for input: LayoutInput) throws -> CollectionViewLayout {
+    public func makePreparedCollectionViewLayout(for input: LayoutInput) throws -> CollectionViewLayout {
         let layout = try makeLayout(input)
         layout.collectionView = CollectionView(input: input)
         layout.prepare()
@@ -46,7 +47,7 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
     /// - Throws: whatever the layout's factory throws; the error the layout raised.
     public func layout(_ input: LayoutInput) throws -> LayoutResult {
         lastLayout = nil
-        let layout = try makePreparedLayout(for: input)
+        let layout = try makePreparedCollectionViewLayout(for: input)
         let attributes = layout.layoutAttributesForElements(in: Self.everything) ?? []
         let result = Self.assemble(attributes, contentSize: layout.collectionViewContentSize, for: input)
         if let e = (layout as? RaisingCollectionViewLayout)?.raisedError { throw e }
@@ -79,4 +80,32 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         }
         return LayoutResult(contentSize: contentSize, sections: sections, extraElements: extra)
     }
+}
+
+extension CollectionViewLayoutEngine: PreparedLayoutEngine {
+    public func makePreparedLayout(for input: LayoutInput) throws -> PreparedLayout {
+        PreparedStandIn(try makePreparedCollectionViewLayout(for: input))
+    }
+}
+
+/// A prepared ``CollectionViewLayout`` as the lifecycle invariants drive it.
+private final class PreparedStandIn: PreparedLayout {
+    let layout: CollectionViewLayout
+    init(_ layout: CollectionViewLayout) { self.layout = layout }
+
+    func allElements() -> [(id: ElementID?, frame: CGRect)] {
+        (layout.layoutAttributesForElements(in: CollectionViewLayoutEngine.everything) ?? []).map { ($0.elementID, $0.frame) }
+    }
+
+    func lookup(_ id: ElementID) -> CGRect? {
+        switch id.kind {
+        case .item: return layout.layoutAttributesForItem(at: IndexPath(item: id.item, section: id.section))?.frame
+        case .header: return layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: id.section))?.frame
+        case .footer: return layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionFooter, at: IndexPath(item: 0, section: id.section))?.frame
+        }
+    }
+
+    func invalidateAndPrepare() { layout.invalidateLayout(); layout.prepare() }
+    var bounds: CGRect? { layout.collectionView?.bounds }
+    func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { layout.shouldInvalidateLayout(forBoundsChange: newBounds) }
 }

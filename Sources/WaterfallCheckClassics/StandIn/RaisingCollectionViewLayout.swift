@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 
 /// A ``CollectionViewLayout`` that can record the point where the app it was ported from would
 /// have stopped: an Objective-C exception (`NSRangeException` on an empty array, UIKit's

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheckCore
 #if os(iOS) || os(tvOS) || os(visionOS)
 import UIKit
 #elseif os(macOS)
@@ -9,10 +10,10 @@ import AppKit
 // No `canImport(UIKit)`: it would bind to whichever module named UIKit the build met first.
 extension IndexPath {
     /// An index path for an item in a collection view, as UIKit's `IndexPath(item:section:)`.
-    package init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
     /// The section number (UIKit's `indexPath.section`).
-    package var section: Int { self[0] }
+    public var section: Int { self[0] }
     /// The item's index within its section (UIKit's `indexPath.item`).
-    package var item: Int { self[1] }
+    public var item: Int { self[1] }
 }
 #endif
