@@ -14,7 +14,7 @@ var package = Package(
         .library(name: "ClassicLayouts", targets: ["ClassicLayouts"]),
         .executable(name: "waterfall-check", targets: ["waterfall-check"]),
         .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
-        .library(name: "WaterfallCheckUIKit", targets: ["UIKit"]),
+        .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -49,7 +49,10 @@ var package = Package(
         // UIKit for Linux and macOS: what iOS UICollectionViewLayout subclasses need, so real
         // waterfall layouts compile and run off-device (docs/uikit-geometry.md). Foundation only.
         .target(name: "UIKit"),
-        .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit"]),
+        // Empty stand-in for swift-testing's cross-import overlay, which the compiler looks for
+        // when a file imports both Testing and UIKit (Sources/_Testing_UIKit).
+        .target(name: "_Testing_UIKit"),
+        .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.
@@ -60,9 +63,9 @@ var package = Package(
 // Linux only: on Apple platforms the real framework exists and must not be shadowed (the manifest
 // is compiled for the host, so `#if os(Linux)` is the host's OS).
 #if os(Linux)
-package.targets.append(.target(name: "CoreGraphics"))
+package.targets.append(contentsOf: [.target(name: "CoreGraphics"), .target(name: "_Testing_CoreGraphics")])
 if let uikit = package.products.firstIndex(where: { $0.name == "WaterfallCheckUIKit" }) {
-    package.products[uikit] = .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "CoreGraphics"])
+    package.products[uikit] = .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit", "CoreGraphics", "_Testing_CoreGraphics"])
 }
 #endif
 

@@ -1,5 +1,7 @@
 import Foundation
-#if canImport(UIKit)
+// Apple's UIKit only: `canImport(UIKit)` would also find this package's own UIKit module
+// (Sources/UIKit) once built, and this module would then link against it.
+#if os(iOS) || os(tvOS) || os(visionOS)
 import UIKit
 #elseif canImport(AppKit)
 import AppKit
