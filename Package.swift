@@ -16,6 +16,7 @@ var package = Package(
         .library(name: "WaterfallCheckClassics", targets: ["WaterfallCheckClassics"]),
         .executable(name: "waterfall-check", targets: ["waterfall-check"]),
         .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
+        .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -55,11 +56,28 @@ var package = Package(
         // The executables run as a user runs them (subprocesses, signals, exit codes).
         .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
+        // UIKit for Linux and macOS: what iOS UICollectionViewLayout subclasses need, so real
+        // waterfall layouts compile and run off-device (docs/uikit-geometry.md). Foundation only.
+        .target(name: "UIKit"),
+        // Empty stand-in for swift-testing's cross-import overlay, which the compiler looks for
+        // when a file imports both Testing and UIKit (Sources/_Testing_UIKit).
+        .target(name: "_Testing_UIKit"),
+        .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.
     swiftLanguageModes: [.v5]
 )
+
+// A module named CoreGraphics that re-exports Foundation, for layouts that `import CoreGraphics`.
+// Linux only: on Apple platforms the real framework exists and must not be shadowed (the manifest
+// is compiled for the host, so `#if os(Linux)` is the host's OS).
+#if os(Linux)
+package.targets.append(contentsOf: [.target(name: "CoreGraphics"), .target(name: "_Testing_CoreGraphics")])
+if let uikit = package.products.firstIndex(where: { $0.name == "WaterfallCheckUIKit" }) {
+    package.products[uikit] = .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit", "CoreGraphics", "_Testing_CoreGraphics"])
+}
+#endif
 
 // The libFuzzer target's engines (built-in plus the tests' broken ones), only for scripts/libfuzz,
 // which sets WATERFALL_LIBFUZZ=1 and builds this static library with -sanitize=fuzzer in its own

@@ -10,10 +10,10 @@ import AppKit
 // No `canImport(UIKit)`: it would bind to whichever module named UIKit the build met first.
 extension IndexPath {
     /// An index path for an item in a collection view, as UIKit's `IndexPath(item:section:)`.
-    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    package init(item: Int, section: Int) { self.init(indexes: [section, item]) }
     /// The section number (UIKit's `indexPath.section`).
-    public var section: Int { self[0] }
+    package var section: Int { self[0] }
     /// The item's index within its section (UIKit's `indexPath.item`).
-    public var item: Int { self[1] }
+    package var item: Int { self[1] }
 }
 #endif
