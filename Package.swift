@@ -30,6 +30,8 @@ var package = Package(
         // The executables' engine list: the reference plus the classic ports.
         .target(name: "WaterfallEngines", dependencies: ["WaterfallCheck", "ClassicLayouts"]),
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallEngines"]),
+        // The mechanical @objc/optional rewrite of iOS layout files for Linux (Foundation only).
+        .target(name: "WaterfallCheckUIKitRewrite"),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallEngines"]),
         // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).
         .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallEngines", "WaterfallCheckTestSupport"]),
@@ -45,6 +47,7 @@ var package = Package(
         // The executables run as a user runs them (subprocesses, signals, exit codes).
         .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallEngines", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
+        .testTarget(name: "WaterfallCheckUIKitRewriteTests", dependencies: ["WaterfallCheckUIKitRewrite"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.
