@@ -48,7 +48,13 @@ extension UIKitRewrite {
         var out = ""
         for r in Rule.allCases {
             let n = all.filter { $0.rule == r }.count
-            if n > 0 { out += "\(r.rawValue): \(n)\n" }
+            guard n > 0 else { continue }
+            if r == .extensionOverride {
+                // A move is listed twice: where it left (before: the declaration) and where it went.
+                out += "\(r.rawValue): \(all.filter { $0.rule == r && !$0.before.isEmpty }.count) moved\n"
+            } else {
+                out += "\(r.rawValue): \(n)\n"
+            }
         }
         let findings = files.flatMap(\.findings).count
         out += "files changed: \(files.filter(\.isChanged).count) of \(files.count); findings: \(findings)\n"

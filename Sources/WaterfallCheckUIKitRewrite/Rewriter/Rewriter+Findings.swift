@@ -59,10 +59,11 @@ extension Rewriter {
         }
     }
 
-    /// Whether a compilation condition is plainly false on Linux: it names an Apple `os(…)` and
-    /// no `os(Linux)`, `canImport`, `!` or `#else`-style alternative.
+    /// Whether a compilation condition is plainly false on Linux and guards UIKit code: it names
+    /// an iOS-family `os(…)` and no `os(Linux)`, `canImport`, `!` or `&&`. (`#if os(macOS)` is not
+    /// reported: the macOS code it guards is meant to be left out, and its `#else` is compiled.)
     private func falseOnLinux(_ cond: String) -> Bool {
-        let apple = ["os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)", "os(macOS)", "os(OSX)", "os(macCatalyst)"]
+        let apple = ["os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)"]
         let compact = cond.filter { !$0.isWhitespace }
         guard apple.contains(where: compact.contains) else { return false }
         return !compact.contains("!") && !compact.contains("os(Linux)") && !compact.contains("canImport")
