@@ -14,7 +14,7 @@ extension Rewriter {
         for (f, list) in decls.enumerated() {
             let file = files[f]
             for ext in list where ext.kind == .extension {
-                guard let open = ext.open, let close = ext.close else { continue }
+                guard let close = ext.close else { continue }
                 let overrides = file.memberKeywords(of: ext).filter { k in
                     file.declarationHead(keyword: k).modifiers.contains { file.isWord($0, "override") }
                 }
@@ -23,16 +23,14 @@ extension Rewriter {
                 for k in overrides {
                     let head = file.declarationHead(keyword: k)
                     let what = "\(file.text(k)) \(k + 1 < close ? file.name(k + 1) : "")"
-                    guard let (cf, cls) = target, let cOpen = cls.open, let cClose = cls.close else {
+                    guard let (cf, cls) = target, let cClose = cls.close else {
                         finding(f, offset: file.code[head.first].start, .extensionOverride,
                                 "`override \(what)` in an extension of \(ext.name), which is not a class in these files: move it into the class body by hand",
                                 note: k)
                         continue
                     }
-                    _ = cOpen
                     move(member: head, in: f, extensionDecl: ext, extensionClose: close, toClass: cls, in: cf, classClose: cClose)
                 }
-                _ = open
             }
         }
     }
