@@ -16,7 +16,7 @@ var package = Package(
         .library(name: "WaterfallCheckClassics", targets: ["WaterfallCheckClassics"]),
         .executable(name: "waterfall-check", targets: ["waterfall-check"]),
         .executable(name: "waterfall-engine", targets: ["waterfall-engine"]),
-        .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit"]),
+        .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit", "WaterfallCheckUIKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -40,8 +40,11 @@ var package = Package(
         .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheck"]),
         // The executables' engine list: the reference plus the classic ports.
         .target(name: "WaterfallCheckEngines", dependencies: ["WaterfallCheckTransport", "WaterfallCheckClassics"]),
-        .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheckEngines"]),
+        .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheckEngines", "WaterfallCheckUIKitRewrite"]),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheckEngines"]),
+        // The mechanical @objc/optional rewrite of iOS layout files for Linux (Foundation only;
+        // docs/uikit-rewrite.md), behind `waterfall-check uikit-rewrite`.
+        .target(name: "WaterfallCheckUIKitRewrite"),
         // Benchmarks, run by scripts/bench in a release build (never part of `swift test`).
         .executableTarget(name: "waterfall-bench", dependencies: ["WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         // What the test targets and the bench share (as swift-collections' _CollectionsTestSupport):
@@ -57,12 +60,15 @@ var package = Package(
         .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
         // UIKit for Linux and macOS: what iOS UICollectionViewLayout subclasses need, so real
-        // waterfall layouts compile and run off-device (docs/uikit-geometry.md). Foundation only.
+        // waterfall layouts compile and run off-device (docs/uikit.md). Foundation only.
         .target(name: "UIKit"),
         // Empty stand-in for swift-testing's cross-import overlay, which the compiler looks for
         // when a file imports both Testing and UIKit (Sources/_Testing_UIKit).
         .target(name: "_Testing_UIKit"),
-        .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit"]),
+        // The driver: a real UICollectionViewLayout as a LayoutEngine, called in UIKit's order.
+        .target(name: "WaterfallCheckUIKit", dependencies: ["UIKit", "WaterfallCheck"]),
+        .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "WaterfallCheckUIKit", "WaterfallCheckTestSupport"]),
+        .testTarget(name: "WaterfallCheckUIKitRewriteTests", dependencies: ["WaterfallCheckUIKitRewrite"]),
     ],
     // Swift 5 language mode: strict concurrency checking would add ceremony to the CLI and the
     // harness's worker pools without catching anything the tests do not.
@@ -75,7 +81,7 @@ var package = Package(
 #if os(Linux)
 package.targets.append(contentsOf: [.target(name: "CoreGraphics"), .target(name: "_Testing_CoreGraphics")])
 if let uikit = package.products.firstIndex(where: { $0.name == "WaterfallCheckUIKit" }) {
-    package.products[uikit] = .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit", "CoreGraphics", "_Testing_CoreGraphics"])
+    package.products[uikit] = .library(name: "WaterfallCheckUIKit", targets: ["UIKit", "_Testing_UIKit", "CoreGraphics", "_Testing_CoreGraphics", "WaterfallCheckUIKit"])
 }
 #endif
 

@@ -60,25 +60,12 @@ public final class CollectionViewLayoutEngine: LayoutEngine {
         return (layout.layoutAttributesForElements(in: rect) ?? []).compactMap(\.elementID)
     }
 
-    /// Builds a result shaped like `input` from a flat attribute list. O(elements).
+    /// Builds a result shaped like `input` from a flat attribute list (``LayoutResult/assembled(_:contentSize:for:)``);
+    /// an attribute naming no element counts as an item of its index path's first index. O(elements).
     public static func assemble(_ attributes: [LayoutAttributes], contentSize: CGSize, for input: LayoutInput) -> LayoutResult {
-        var sections = input.sections.map { SectionFrames(items: Array(repeating: .null, count: $0.items.count)) }
-        var seen = Set<ElementID>(minimumCapacity: attributes.count)
-        var extra: [LayoutElement] = []
-        for a in attributes {
-            guard let id = a.elementID, sections.indices.contains(id.section), seen.insert(id).inserted else {
-                extra.append(LayoutElement(id: a.elementID ?? .item(a.indexPath.count > 0 ? a.indexPath[0] : -1, -1), frame: a.frame))
-                continue
-            }
-            let input = input.sections[id.section]
-            switch id.kind {
-            case .item where sections[id.section].items.indices.contains(id.item): sections[id.section].items[id.item] = a.frame
-            case .header where input.header != nil: sections[id.section].header = a.frame
-            case .footer where input.footer != nil: sections[id.section].footer = a.frame
-            default: extra.append(LayoutElement(id: id, frame: a.frame))
-            }
-        }
-        return LayoutResult(contentSize: contentSize, sections: sections, extraElements: extra)
+        LayoutResult.assembled(attributes.map { a in
+            LayoutElement(id: a.elementID ?? .item(a.indexPath.count > 0 ? a.indexPath[0] : -1, -1), frame: a.frame)
+        }, contentSize: contentSize, for: input)
     }
 }
 

@@ -54,3 +54,41 @@ extension LayoutResult {
         #endif
     }
 }
+
+extension LayoutResult {
+    /// A result shaped like `input` from the flat list a layout object reports (UIKit's
+    /// `layoutAttributesForElements(in:)` for a rect around everything), in its order:
+    /// - each element's first frame goes to its place;
+    /// - an element reported again, or one the input does not have (an item past its section's
+    ///   count, a header of a section without one), goes to ``extraElements``;
+    /// - an item with no frame gets `CGRect.null`, and a missing header or footer is left out,
+    ///   so the `complete` invariant can name them.
+    /// - Complexity: O(elements + items).
+    public static func assembled(_ elements: [LayoutElement], contentSize: CGSize, for input: LayoutInput) -> LayoutResult {
+        var sections = input.sections.map { SectionFrames(items: Array(repeating: .null, count: $0.items.count)) }
+        var seen = Set<ElementID>(minimumCapacity: elements.count)
+        var extra: [LayoutElement] = []
+        for e in elements {
+            let id = e.id
+            guard sections.indices.contains(id.section), seen.insert(id).inserted else { extra.append(e); continue }
+            let section = input.sections[id.section]
+            switch id.kind {
+            case .item where sections[id.section].items.indices.contains(id.item): sections[id.section].items[id.item] = e.frame
+            case .header where section.header != nil: sections[id.section].header = e.frame
+            case .footer where section.footer != nil: sections[id.section].footer = e.frame
+            default: extra.append(e)
+            }
+        }
+        return LayoutResult(contentSize: contentSize, sections: sections, extraElements: extra)
+    }
+}
+
+extension LayoutInput {
+    /// Section `section`'s column width in pt, as FIXTURE-FORMAT §5 step 2 computes it:
+    /// `floor_s((W - I.left - I.right - (n - 1) * columnSpacing) / n)` with the section's own column
+    /// count and inset where it overrides the layout's. What an app's delegate answers for an
+    /// item's width. O(1).
+    public func columnWidth(ofSection section: Int) -> CGFloat {
+        ReferenceLayout.columnWidth(of: sections[section], in: self)
+    }
+}
