@@ -14,6 +14,7 @@ let commands: [Command.Type] = [
     CompareRevisionsCommand.self,
     RenderCommand.self,
     FuzzCommand.self,
+    UIKitRewriteCommand.self,
 ]
 
 func topUsage() -> String {

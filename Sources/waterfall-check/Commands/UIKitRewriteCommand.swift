@@ -1,0 +1,69 @@
+import Foundation
+import WaterfallCheckEngines
+import WaterfallCheckUIKitRewrite
+
+/// `waterfall-check uikit-rewrite --out DIR FILE...`: the mechanical rewrite that lets an iOS
+/// layout's files compile on Linux against this package's `UIKit` module (docs/uikit-rewrite.md).
+enum UIKitRewriteCommand: Command {
+    static let name = "uikit-rewrite"
+    static let summary = "Rewrite iOS layout files for Linux (@objc, optional requirements), listing every change"
+    static let usage = """
+    USAGE: waterfall-check uikit-rewrite --out DIR [--root DIR] [--quiet] FILE...
+
+    Reads the Swift files of one module (a FILE may be a directory: its *.swift files, recursively)
+    and writes them into DIR, rewritten where Linux Swift rejects them: @objc removed, optional
+    protocol requirements made required and Optional-returning, their call sites' ?( made (, an
+    override declared in an extension moved into its class, Swift 3 UIKit names renamed. Every
+    change is printed as path:line:column: rule: before -> after; every other byte is unchanged.
+    What cannot be rewritten mechanically (#selector, responds(to:)) is printed as a finding.
+
+    OPTIONS:
+      --out DIR    Where the rewritten files go, under their paths relative to the inputs'
+                   common directory (or --root). An input file is never overwritten.
+      --root DIR   The directory the output paths are relative to.
+      --quiet      Print the counts per rule only.
+
+    Exit status: 0 written, 2 a usage or I/O error (an unreadable FILE, an output onto an input).
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        guard let out = try args.value("--out") else { throw WaterfallCheckError.usage("uikit-rewrite needs --out DIR") }
+        let root = try args.value("--root")
+        let quiet = args.flag("--quiet")
+        let paths = try args.finish()
+        guard !paths.isEmpty else { throw WaterfallCheckError.usage("uikit-rewrite needs at least one FILE") }
+        var files: [(path: String, text: String)] = []
+        for path in paths {
+            for file in try swiftFiles(at: path) {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw WaterfallCheckError.cannotRead(path: file, reason: "no such file, or not readable")
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw WaterfallCheckError.cannotRead(path: file, reason: "not UTF-8")
+                }
+                files.append((file, text))
+            }
+        }
+        let rewritten = UIKitRewrite.rewrite(files: files)
+        let written: [String]
+        do { written = try UIKitRewrite.write(rewritten, to: out, root: root) } catch {
+            throw WaterfallCheckError.cannotWrite(path: out, reason: "\(error)")
+        }
+        if !quiet { print(UIKitRewrite.render(rewritten), terminator: "") }
+        print(UIKitRewrite.summary(rewritten), terminator: "")
+        print("wrote \(written.count) file(s) into \(out)")
+        return exitCode(.passed)
+    }
+
+    /// `path` itself, or the `.swift` files under a directory, sorted.
+    static func swiftFiles(at path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw WaterfallCheckError.badPath(path: path, message: "\(path): no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        guard !found.isEmpty else { throw WaterfallCheckError.badPath(path: path, message: "\(path): no .swift files") }
+        return found.sorted().map { (path as NSString).appendingPathComponent($0) }
+    }
+}
