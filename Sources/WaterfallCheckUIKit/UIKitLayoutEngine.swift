@@ -73,17 +73,22 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
     /// A layout object, attached to a collection view for the input, the data source and
     /// delegate it reads kept alive.
     final class Session: PreparedLayout {
-        let input: LayoutInput
+        private(set) var input: LayoutInput
         let engine: String
         let collectionView: UICollectionView
-        let setup: Setup
-        let source: InputCollectionViewSource
-        var layout: UICollectionViewLayout { setup.layout }
+        let layout: UICollectionViewLayout
+        /// What the collection view holds weakly: the data source and delegate of the data shown.
+        private var setup: Setup
+        private var source: InputCollectionViewSource
+        private let configure: (LayoutInput) throws -> Setup
 
-        init(_ input: LayoutInput, _ setup: Setup, engine: String, height: CGFloat) {
+        init(_ input: LayoutInput, configure: @escaping (LayoutInput) throws -> Setup, engine: String, height: CGFloat) throws {
+            let setup = try configure(input)
             self.input = input
             self.engine = engine
             self.setup = setup
+            self.configure = configure
+            layout = setup.layout
             source = InputCollectionViewSource(input)
             collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: input.layout.containerWidth, height: height),
                                               collectionViewLayout: setup.layout)
@@ -131,6 +136,28 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
             (try? run { layout.shouldInvalidateLayout(forBoundsChange: newBounds) }) ?? false
         }
+
+        /// The app's data becomes `newInput`'s: `configure`'s data source and delegate for it
+        /// (its layout object is dropped: this one stays), then `reloadData()` and a layout pass.
+        func reload(with newInput: LayoutInput) -> Bool {
+            guard let next = try? configure(newInput) else { return false }
+            input = newInput
+            setup.delegate = next.delegate
+            setup.dataSource = next.dataSource
+            source = InputCollectionViewSource(newInput)
+            do {
+                try run { () -> Void in
+                    collectionView.dataSource = setup.dataSource ?? source
+                    collectionView.delegate = setup.delegate ?? source
+                    collectionView.reloadData()
+                    collectionView.setNeedsLayout()
+                    collectionView.layoutIfNeeded()
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
     }
 
     /// A rect that meets every finite frame, even zero-size ones at the origin.
@@ -139,7 +166,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
     /// A fresh layout for `input`, attached and through its first layout pass.
     /// - Throws: what `configure` throws; an ``EngineFault`` for a UIKit exception raised meanwhile.
     func session(for input: LayoutInput) throws -> Session {
-        let s = Session(input, try configure(input), engine: descriptor.name, height: viewportHeight)
+        let s = try Session(input, configure: configure, engine: descriptor.name, height: viewportHeight)
         try s.run { s.collectionView.layoutIfNeeded() }
         return s
     }

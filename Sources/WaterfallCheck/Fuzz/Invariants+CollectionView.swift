@@ -49,7 +49,8 @@ func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `reprepare`: `invalidateLayout()` then `prepare()` on the same object gives the same attributes,
-/// none twice; `shouldInvalidateLayout(forBoundsChange:)` is false for a scroll and true for a new width.
+/// none twice; `shouldInvalidateLayout(forBoundsChange:)` is false for a scroll and true for a new
+/// width; after `reloadData()` with other data the object reports what a fresh one does (``checkReload(_:_:)``).
 func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
     guard let layout = preparedLayout(c) else { return nil }
     let id = "reprepare"
@@ -72,6 +73,26 @@ func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
     wider.size.width += 1
     if !layout.shouldInvalidateLayout(forBoundsChange: wider) {
         return Invariants.fail(id, "shouldInvalidateLayout(forBoundsChange:) is false for a width change \(formatPoints(bounds.width)) -> \(formatPoints(wider.width))")
+    }
+    return checkReload(c, layout)
+}
+
+/// `reprepare`'s last step, for engines that can give a layout object other data
+/// (``PreparedLayout/reload(with:)``: the UIKit driver): after `reloadData()` with the shorter
+/// input of `prefix-stable` (the last non-empty section cut to half its items), the same object
+/// reports what a fresh object reports for that input. A cache that `invalidateLayout()` does not
+/// clear (`guard cache.isEmpty else { return }` in `prepare()`) keeps the old elements.
+private func checkReload(_ c: CheckContext, _ layout: PreparedLayout) -> InvariantFailure? {
+    guard let p = c.prefixInput, let engine = c.engine as? PreparedLayoutEngine, layout.reload(with: p.input),
+          let fresh = try? engine.makePreparedLayout(for: p.input) else { return nil }
+    let id = "reprepare"
+    let reloaded = attributes(of: layout).frames, expected = attributes(of: fresh).frames
+    let what = "after reloadData() without section \(p.section)'s last \(p.dropped) item(s)"
+    for (eid, f) in expected.sorted(by: { $0.key < $1.key }) where !(reloaded[eid].map { c.close($0, f) } ?? false) {
+        return Invariants.fail(id, "\(what), \(eid) is \(reloaded[eid]?.shortDescription ?? "missing"); a fresh layout object has \(f.shortDescription)", [eid])
+    }
+    if let (eid, f) = reloaded.sorted(by: { $0.key < $1.key }).first(where: { expected[$0.key] == nil }) {
+        return Invariants.fail(id, "\(what), elements(in:) still has \(eid) \(f.shortDescription); a fresh layout object has no such element", [eid])
     }
     return nil
 }

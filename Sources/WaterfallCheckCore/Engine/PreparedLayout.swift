@@ -21,6 +21,15 @@ public protocol PreparedLayout: AnyObject {
     var bounds: CGRect? { get }
     /// The layout's `shouldInvalidateLayout(forBoundsChange:)`.
     func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool
+    /// Gives the same layout object other data, as an app's `reloadData()` does: the collection
+    /// view's data source and delegate answer from `input` (same settings, other sections and
+    /// items), UIKit invalidates the layout (everything and the data source counts) and the next
+    /// layout pass calls `prepare()`. Returns `false` when the engine cannot (the default).
+    func reload(with input: LayoutInput) -> Bool
+}
+
+extension PreparedLayout {
+    public func reload(with input: LayoutInput) -> Bool { false }
 }
 
 /// An engine that can hand the harness a fresh layout object prepared for an input
