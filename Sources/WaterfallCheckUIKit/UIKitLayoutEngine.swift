@@ -58,12 +58,15 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
     /// - Parameters:
     ///   - name, version, features, limits, summary: the ``EngineDescriptor`` (its capabilities
-    ///     are ``EngineCapabilities/query`` and ``EngineCapabilities/collectionViewLayout``).
+    ///     are ``EngineCapabilities/query`` and ``EngineCapabilities/collectionViewLayout``). The
+    ///     default limits declare the ``QueryPredicate/closed`` query predicate, `CGRect.intersects`'s,
+    ///     which UIKit layouts use to answer `layoutAttributesForElements(in:)`.
     ///     Declare only the features the layout can express: the harness never sends it others.
     ///   - configure: makes the layout for an input. Throw ``LayoutError`` `unsupported` for an
     ///     input the layout cannot express within the declared features, or a §6 code for an
     ///     invalid one (`try ReferenceLayout.validate(input)` first, as the app validates its data).
-    public init(name: String, version: String = "1.0", features: LayoutFeatures = .all, limits: EngineLimits = .exact,
+    public init(name: String, version: String = "1.0", features: LayoutFeatures = .all,
+                limits: EngineLimits = EngineLimits(queryPredicate: .closed),
                 summary: String = "a UICollectionViewLayout driven through UIKit", configure: @escaping (LayoutInput) throws -> Setup) {
         descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout],
                                       features: features, limits: limits, summary: summary)
@@ -83,7 +86,8 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         private let configure: (LayoutInput) throws -> Setup
 
         init(_ input: LayoutInput, configure: @escaping (LayoutInput) throws -> Setup, engine: String, height: CGFloat) throws {
-            let setup = try configure(input)
+            // The adapter is the app's code too: a trap in it keeps the input (``CrashRecorder``).
+            let setup = try CrashRecorder.laying(out: input, engine: engine) { try configure(input) }
             self.input = input
             self.engine = engine
             self.setup = setup
@@ -140,7 +144,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         /// The app's data becomes `newInput`'s: `configure`'s data source and delegate for it
         /// (its layout object is dropped: this one stays), then `reloadData()` and a layout pass.
         func reload(with newInput: LayoutInput) -> Bool {
-            guard let next = try? configure(newInput) else { return false }
+            guard let next = try? CrashRecorder.laying(out: newInput, engine: engine, { try configure(newInput) }) else { return false }
             input = newInput
             setup.delegate = next.delegate
             setup.dataSource = next.dataSource

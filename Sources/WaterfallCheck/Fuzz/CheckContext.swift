@@ -20,6 +20,8 @@ final class CheckContext {
 
     /// The engine's pipeline window, read once per case (``LayoutEngine/pipelineWindow``).
     let pipelineWindow: Int
+    /// The rect-query predicate the engine declares (``EngineLimits/queryPredicate``).
+    let queryPredicate: QueryPredicate
     /// The first engine fault of any request this case made of the engine: the first answer, a
     /// second layout, a shorter one, a rect query. The one fault channel, whatever the engine and
     /// its transport (in process, `exec:`, a browser): a case with a fault is an engine fault,
@@ -35,7 +37,9 @@ final class CheckContext {
         self.seed = seed
         expectedError = ReferenceLayout.error(of: input)
         outcome = answer ?? engine.answer(input)
-        capabilities = engine.descriptor.capabilities  // after the answer, as the checks read it
+        let descriptor = engine.descriptor  // after the answer, as the checks read it
+        capabilities = descriptor.capabilities
+        queryPredicate = descriptor.limits.queryPredicate
         pipelineWindow = engine.pipelineWindow
         if case .fault(let f) = outcome { fault = f }
         if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }

@@ -28,12 +28,17 @@ public enum CrashRecorder {
     /// Runs `body` with `input` recorded as the case being laid out by `engine` (its name, for the
     /// fixture's `source` and the message). Nested calls keep the innermost input.
     public static func laying<R>(out input: LayoutInput, engine: String, _ body: () throws -> R) rethrows -> R {
+        guard isEnabled else { return try body() }
         installOnce
         let previous = current
         current = Pending(input: input, engine: engine)
         defer { current = previous }
         return try body()
     }
+
+    /// Whether traps are recorded; `serve(_:)` turns it off, since the harness on the other end
+    /// of the pipe already has the input and reports the trap as an engine fault.
+    nonisolated(unsafe) public static var isEnabled = true
 
     /// Where a trap's fixture is written.
     public static var directory: String {
@@ -52,9 +57,9 @@ public enum CrashRecorder {
         let message = """
             waterfall-check: \(engine) trapped (signal \(signal)) while laying out an input; it is saved as
               \(path)
-            Replay it in a separate process, so the trap is reported as an engine fault instead of ending the run:
+            Replay it with the engine in its own process (serve(_:)), where a trap is an engine fault, not the end of the run:
               waterfall-check verify --engine 'exec:YOUR-ENGINE --serve' \(path)
-            and shrink it with: waterfall-check fuzz --isolate --engine 'exec:YOUR-ENGINE --serve' (see docs/uikit.md)
+            and fuzz it the same way: waterfall-check fuzz --engine 'exec:YOUR-ENGINE --serve' (docs/uikit.md)
 
             """
         return (path, CanonicalWriter.string(for: fixture), message)

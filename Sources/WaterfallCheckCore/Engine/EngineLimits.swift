@@ -19,10 +19,13 @@ public struct EngineLimits: Hashable, Sendable {
     /// The largest length (container width, content height) the engine can hold, pt. Chromium's
     /// LayoutUnit clamps at 33,554,428 px.
     public var maxLength: CGFloat
+    /// Which elements the engine's rect query answers (FIXTURE-FORMAT §9 `query`); ``QueryPredicate/strict`` by default.
+    public var queryPredicate: QueryPredicate
 
     public init(tieBreaks: Set<TieBreak> = Set(TieBreak.allCases), lengthQuantum: CGFloat = 0,
-                maxLength: CGFloat = ReferenceLayout.maximumLength) {
+                maxLength: CGFloat = ReferenceLayout.maximumLength, queryPredicate: QueryPredicate = .strict) {
         self.tieBreaks = tieBreaks; self.lengthQuantum = lengthQuantum; self.maxLength = maxLength
+        self.queryPredicate = queryPredicate
     }
 
     /// Both tie breaks, exact doubles, the whole §6 range.
@@ -34,7 +37,8 @@ public struct EngineLimits: Hashable, Sendable {
     public func common(with other: EngineLimits) -> EngineLimits {
         let shared = tieBreaks.intersection(other.tieBreaks)
         return EngineLimits(tieBreaks: shared.isEmpty ? Set(TieBreak.allCases) : shared,
-                            lengthQuantum: max(lengthQuantum, other.lengthQuantum), maxLength: min(maxLength, other.maxLength))
+                            lengthQuantum: max(lengthQuantum, other.lengthQuantum), maxLength: min(maxLength, other.maxLength),
+                            queryPredicate: queryPredicate == .closed || other.queryPredicate == .closed ? .closed : .strict)
     }
 
     /// The tie breaks in §2's order, as the hello line spells them.
@@ -59,5 +63,30 @@ public struct EngineLimits: Hashable, Sendable {
             return "holds lengths up to \(maxLength) pt; this layout needs \(longest) pt"
         }
         return nil
+    }
+}
+
+/// Which elements a rect query answers.
+public enum QueryPredicate: String, Hashable, Sendable, CaseIterable {
+    /// FIXTURE-FORMAT §9: a frame meets a rect when the open intervals overlap,
+    /// `f.minX < r.maxX && r.minX < f.maxX && f.minY < r.maxY && r.minY < f.maxY`. An element that
+    /// only touches the rect, or a zero-area one on its edge, is not answered.
+    case strict
+    /// `CGRect.intersects(_:)` as UIKit layouts call it: the closed intervals overlap, so an
+    /// element that only touches the rect (or a zero-area one on it) may be answered too. It is
+    /// what swift-corelibs-foundation does on Linux (verified) and, by Apple's documentation and
+    /// third-party tests, what CoreGraphics does (docs/uikit-geometry.md). An engine declaring it
+    /// must still answer every element that meets the rect strictly, and nothing farther away:
+    /// only touching elements are forgiven, and the verdict says so.
+    case closed
+
+    /// Whether `frame` meets `rect` by this predicate. O(1).
+    public func meets(_ frame: CGRect, _ rect: CGRect) -> Bool {
+        switch self {
+        case .strict:
+            return frame.minX < rect.maxX && rect.minX < frame.maxX && frame.minY < rect.maxY && rect.minY < frame.maxY
+        case .closed:
+            return frame.minX <= rect.maxX && rect.minX <= frame.maxX && frame.minY <= rect.maxY && rect.minY <= frame.maxY
+        }
     }
 }

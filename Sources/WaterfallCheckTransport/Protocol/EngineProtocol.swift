@@ -38,6 +38,7 @@ public enum EngineProtocol {
             if l.tieBreaks != EngineLimits.exact.tieBreaks { o.append(("tieBreaks", .array(l.tieBreakNames.map { .string($0) }))) }
             if l.lengthQuantum != 0 { o.append(("lengthQuantum", .number(Double(l.lengthQuantum)))) }
             if l.maxLength != EngineLimits.exact.maxLength { o.append(("maxLength", .number(Double(l.maxLength)))) }
+            if l.queryPredicate != .strict { o.append(("query", .string(l.queryPredicate.rawValue))) }
             if let w = pipeline { o.append(("pipeline", .integer(w))) }
             return JSONWriter.text(.object(o), style: .compact)
         }
@@ -71,6 +72,11 @@ public enum EngineProtocol {
                 let v = try q.number()
                 guard v >= 0, v.isFinite else { throw q.fault("lengthQuantum must be a number >= 0 (pt)") }
                 limits.lengthQuantum = CGFloat(v)
+            }
+            if let q = node.member("query") {
+                let name = try q.string()
+                guard let p = QueryPredicate(rawValue: name) else { throw q.fault("query must be \"strict\" or \"closed\", got \"\(name)\"") }
+                limits.queryPredicate = p
             }
             if let m = node.member("maxLength") {
                 let v = try m.number()

@@ -83,6 +83,7 @@ public final class EngineServer {
     /// A request line longer than `maxLine` bytes is answered with `badRequest` (`"id":null`)
     /// and skipped without being buffered (D4).
     public func serve(maxLine: Int = ExternalEngine.defaultMaxLine) {
+        CrashRecorder.isEnabled = false  // the harness has the input and reports a trap as a fault
         var out = Array((hello + "\n").utf8)
         flush(&out)
         var reader = LineReader(fd: 0, maxLine: maxLine)

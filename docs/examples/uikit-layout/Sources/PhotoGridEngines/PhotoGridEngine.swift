@@ -31,7 +31,8 @@ public enum PhotoGridEngine {
             layout.columnCount = input.layout.columnCount
             layout.columnSpacing = input.layout.columnSpacing
             layout.rowSpacing = input.layout.rowSpacing
-            layout.sectionInset = input.inset(ofSection: 0)
+            let i = input.layout.sectionInset
+            layout.sectionInset = UIEdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
             return .init(layout: layout, delegate: PhotoGridDelegate(input))
         }
     }
