@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallCheck
+import WaterfallCheckUIKit
 import WaterfallLayout
 
 /// One file naming the user's types and WaterfallCheck's side by side, unqualified.
@@ -8,3 +9,7 @@ public func oneColumn(_ heights: [Double]) -> (EdgeInsets, CollectionViewLayout,
                             sections: [SectionInput(items: heights.map { LayoutItem.height($0) })])
     return (EdgeInsets(), CollectionViewLayout(), input)
 }
+
+/// WaterfallCheck's UIKit driver in the same module as the user's own UIKit: the driver's
+/// engine type and the user's types side by side.
+public func driverEngineName() -> String { String(describing: UIKitLayoutEngine.self) }
