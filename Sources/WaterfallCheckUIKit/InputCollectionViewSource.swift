@@ -14,8 +14,10 @@ import WaterfallCheck
 /// vertical flow layout names them; a header or footer is `containerWidth × height`, `.zero` when
 /// the section has none.
 public final class InputCollectionViewSource: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
-    public let input: LayoutInput
-    public init(_ input: LayoutInput) { self.input = input }
+    public let data: CollectionViewData
+    /// The input shown now.
+    public var input: LayoutInput { data.input }
+    public init(_ data: CollectionViewData) { self.data = data }
 
     public func numberOfSections(in collectionView: UICollectionView) -> Int { input.sections.count }
 

@@ -5,22 +5,24 @@ import WaterfallCheck
 /// A real `UICollectionViewLayout` subclass as a ``LayoutEngine``: the code an app ships, built
 /// against this package's `UIKit` module on Linux and macOS, and driven as UIKit drives it.
 ///
-/// For each input the engine calls `configure`, which makes and configures the layout as the app
-/// does (its properties, its delegate), attaches the layout to a `UICollectionView` of the input's
+/// For each input the engine makes a ``CollectionViewData`` holding it and calls `configure`,
+/// which makes and configures the layout as the app does (its properties, its delegate answering
+/// from `data.input`). The layout is attached to a `UICollectionView` of the input's
 /// `containerWidth` whose data source (and delegate, unless `configure` gives one) answers from the
-/// input (``InputCollectionViewSource``), and runs UIKit's layout cycle (Apple's "Creating a Custom
-/// Layout": `prepare()`, then `collectionViewContentSize`, then `layoutAttributesForElements(in:)`
-/// for the visible rect). The frames come from `layoutAttributesForElements(in:)` for a rect around
-/// everything; rect queries (``elements(in:)``), the item and supplementary lookups and
-/// `shouldInvalidateLayout(forBoundsChange:)` go to the same prepared object (``PreparedLayoutEngine``:
-/// the `lookup-consistency` and `reprepare` invariants).
+/// same data (``InputCollectionViewSource``), and UIKit's layout cycle runs (Apple's "Creating a
+/// Custom Layout": `prepare()`, then `collectionViewContentSize`, then
+/// `layoutAttributesForElements(in:)` for the visible rect). The frames come from
+/// `layoutAttributesForElements(in:)` for a rect around everything; rect queries
+/// (``elements(in:)``), the item and supplementary lookups, `shouldInvalidateLayout(forBoundsChange:)`
+/// and `reloadData()` with other data go to the same object (``PreparedLayoutEngine``: the
+/// `lookup-consistency` and `reprepare` invariants).
 ///
 /// ```swift
-/// let engine = UIKitLayoutEngine(name: "cht") { input in
+/// let engine = UIKitLayoutEngine(name: "cht", features: [.sections, .size]) { data in
 ///     let layout = CHTCollectionViewWaterfallLayout()
-///     layout.columnCount = input.layout.columnCount
-///     layout.minimumColumnSpacing = input.layout.columnSpacing
-///     return .init(layout: layout, delegate: MyDelegate(input))   // answers sizes from the input
+///     layout.columnCount = data.input.layout.columnCount
+///     layout.minimumColumnSpacing = data.input.layout.columnSpacing
+///     return .init(layout: layout, delegate: MyDelegate(data))   // answers from data.input
 /// }
 /// assertGoldens(engine: { engine }, fixtures: ["Fixtures"])
 /// ```
@@ -28,13 +30,18 @@ import WaterfallCheck
 /// - A UIKit exception the layout raises (`numberOfItems(inSection:)` for a section that does not
 ///   exist) is an engine fault of kind `threw` carrying UIKit's message; the pass goes on with
 ///   UIKit's documented fallback, and the answer is the fault.
-/// - A trap in the layout's code is written as a fixture before the process dies
-///   (``CrashRecorder``); replay it behind `serve(_:)` with `exec:` to report it as a fault.
-/// - `pixelScale` is the collection view's `traitCollection.displayScale` (`UIScreen.main.scale`,
-///   3, without one); the view is ``viewportHeight`` pt tall.
+/// - A trap in the layout's code (or in `configure`) is written as a fixture before the process
+///   dies (``CrashRecorder``); replay it behind `serve(_:)` with `exec:` to report it as a fault.
+/// - `pixelScale` is the collection view's `traitCollection.displayScale`. With `pixelScale` null
+///   (§5: no flooring) the display scale is 2^600, a display so fine that flooring to it changes no
+///   length of §6's range (`floor(v * 2^600) / 2^600 == v` for every double in [2^-548, 2^423]);
+///   a layout that reads `UIScreen.main.scale` instead sees the screen's, 3.
+/// - The view is ``viewportHeight`` pt tall.
+/// - Supplementary views are a section's header and footer when their kind is ``SupplementaryKinds``'
+///   (UIKit's `elementKindSectionHeader`/`Footer` unless the layout uses kinds of its own).
 public final class UIKitLayoutEngine: PreparedLayoutEngine {
-    /// What `configure` makes for an input: the layout object, and what UIKit holds weakly and the
-    /// engine keeps alive for the layout's lifetime.
+    /// What `configure` makes: the layout object, and what UIKit holds weakly, which the engine
+    /// keeps alive for the layout's lifetime.
     public struct Setup {
         public var layout: UICollectionViewLayout
         /// The collection view's delegate (the layout's own delegate protocol usually refines
@@ -42,15 +49,29 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         public var delegate: UICollectionViewDelegate?
         /// The data source; `nil` uses an ``InputCollectionViewSource``.
         public var dataSource: UICollectionViewDataSource?
+        /// Anything else the layout holds weakly (a delegate set on the layout itself).
+        public var keepAlive: [AnyObject]
 
         public init(layout: UICollectionViewLayout, delegate: UICollectionViewDelegate? = nil,
-                    dataSource: UICollectionViewDataSource? = nil) {
-            self.layout = layout; self.delegate = delegate; self.dataSource = dataSource
+                    dataSource: UICollectionViewDataSource? = nil, keepAlive: [AnyObject] = []) {
+            self.layout = layout; self.delegate = delegate; self.dataSource = dataSource; self.keepAlive = keepAlive
         }
     }
 
+    /// The element kinds of a section's header and footer in the layout's attributes.
+    public struct SupplementaryKinds: Hashable, Sendable {
+        public var header: String
+        public var footer: String
+        public init(header: String, footer: String) { self.header = header; self.footer = footer }
+        /// UIKit's `UICollectionView.elementKindSectionHeader` and `elementKindSectionFooter`.
+        public static let uiKit = SupplementaryKinds(header: UICollectionView.elementKindSectionHeader,
+                                                     footer: UICollectionView.elementKindSectionFooter)
+    }
+
     public let descriptor: EngineDescriptor
-    private let configure: (LayoutInput) throws -> Setup
+    private let configure: (CollectionViewData) throws -> Setup
+    /// The header and footer kinds (``SupplementaryKinds/uiKit`` by default).
+    public let kinds: SupplementaryKinds
     /// The collection view's height in pt (an iPhone's, 812, by default).
     public var viewportHeight: CGFloat = 812
     /// The last successful layout, prepared: what ``elements(in:)`` queries.
@@ -62,66 +83,69 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
     ///     default limits declare the ``QueryPredicate/closed`` query predicate, `CGRect.intersects`'s,
     ///     which UIKit layouts use to answer `layoutAttributesForElements(in:)`.
     ///     Declare only the features the layout can express: the harness never sends it others.
-    ///   - configure: makes the layout for an input. Throw ``LayoutError`` `unsupported` for an
+    ///   - kinds: the header and footer element kinds the layout uses.
+    ///   - configure: makes the layout for `data.input`. Throw ``LayoutError`` `unsupported` for an
     ///     input the layout cannot express within the declared features, or a §6 code for an
-    ///     invalid one (`try ReferenceLayout.validate(input)` first, as the app validates its data).
+    ///     invalid one (`try ReferenceLayout.validate(data.input)` first, as the app validates its
+    ///     data). Objects it makes must read `data.input` when asked, not keep a copy: after
+    ///     `reloadData()` the same objects answer for other data.
     public init(name: String, version: String = "1.0", features: LayoutFeatures = .all,
-                limits: EngineLimits = EngineLimits(queryPredicate: .closed),
-                summary: String = "a UICollectionViewLayout driven through UIKit", configure: @escaping (LayoutInput) throws -> Setup) {
+                limits: EngineLimits = EngineLimits(queryPredicate: .closed), kinds: SupplementaryKinds = .uiKit,
+                summary: String = "a UICollectionViewLayout driven through UIKit",
+                configure: @escaping (CollectionViewData) throws -> Setup) {
         descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout],
                                       features: features, limits: limits, summary: summary)
+        self.kinds = kinds
         self.configure = configure
     }
 
-    /// A layout object, attached to a collection view for the input, the data source and
-    /// delegate it reads kept alive.
+    /// A layout object attached to a collection view showing ``CollectionViewData``, with the
+    /// objects UIKit holds weakly kept alive.
     final class Session: PreparedLayout {
-        private(set) var input: LayoutInput
+        let data: CollectionViewData
         let engine: String
+        let kinds: SupplementaryKinds
         let collectionView: UICollectionView
         let layout: UICollectionViewLayout
-        /// What the collection view holds weakly: the data source and delegate of the data shown.
-        private var setup: Setup
-        private var source: InputCollectionViewSource
-        private let configure: (LayoutInput) throws -> Setup
+        private let setup: Setup
+        private let source: InputCollectionViewSource
 
-        init(_ input: LayoutInput, configure: @escaping (LayoutInput) throws -> Setup, engine: String, height: CGFloat) throws {
+        init(_ input: LayoutInput, configure: (CollectionViewData) throws -> Setup, engine: String,
+             kinds: SupplementaryKinds, height: CGFloat) throws {
+            let data = CollectionViewData(input)
             // The adapter is the app's code too: a trap in it keeps the input (``CrashRecorder``).
-            let setup = try CrashRecorder.laying(out: input, engine: engine) { try configure(input) }
-            self.input = input
+            setup = try CrashRecorder.laying(out: input, engine: engine) { try configure(data) }
+            self.data = data
             self.engine = engine
-            self.setup = setup
-            self.configure = configure
+            self.kinds = kinds
             layout = setup.layout
-            source = InputCollectionViewSource(input)
+            source = InputCollectionViewSource(data)
             collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: input.layout.containerWidth, height: height),
                                               collectionViewLayout: setup.layout)
-            if let scale = input.layout.pixelScale { collectionView._setTraitCollection(UITraitCollection(displayScale: scale)) }
+            collectionView._setTraitCollection(UITraitCollection(displayScale: input.layout.pixelScale ?? 0x1p600))
             collectionView.dataSource = setup.dataSource ?? source
             collectionView.delegate = setup.delegate ?? source
         }
 
         /// Runs `body` in the layout's code: UIKit's exceptions recorded, the input kept for a trap.
         func run<R>(_ body: () -> R) throws -> R {
-            let (r, raised) = CrashRecorder.laying(out: input, engine: engine) { _UIKitException.recording(body) }
+            let (r, raised) = CrashRecorder.laying(out: data.input, engine: engine) { _UIKitException.recording(body) }
             if let e = raised.first { throw EngineFault(.threw, engine: engine, e.description) }
             return r
         }
 
+        func elementID(_ a: UICollectionViewLayoutAttributes) -> ElementID? { a.elementID(kinds) }
+
         func allElements() -> [(id: ElementID?, frame: CGRect)] {
-            ((try? run { layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) }) ?? nil ?? []).map { ($0.elementID, $0.frame) }
+            ((try? run { layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) }) ?? nil ?? []).map { (elementID($0), $0.frame) }
         }
 
         func lookup(_ id: ElementID) -> CGRect? {
             try? run { () -> CGRect? in
                 switch id.kind {
                 case .item: return layout.layoutAttributesForItem(at: IndexPath(item: id.item, section: id.section))?.frame
-                case .header:
-                    return layout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionHeader,
-                                                                       at: IndexPath(item: 0, section: id.section))?.frame
-                case .footer:
-                    return layout.layoutAttributesForSupplementaryView(ofKind: UICollectionView.elementKindSectionFooter,
-                                                                       at: IndexPath(item: 0, section: id.section))?.frame
+                case .header: return layout.layoutAttributesForSupplementaryView(ofKind: kinds.header, at: IndexPath(item: 0, section: id.section))?.frame
+                case .footer: return layout.layoutAttributesForSupplementaryView(ofKind: kinds.footer, at: IndexPath(item: 0, section: id.section))?.frame
                 }
             } ?? nil
         }
@@ -141,18 +165,12 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
             (try? run { layout.shouldInvalidateLayout(forBoundsChange: newBounds) }) ?? false
         }
 
-        /// The app's data becomes `newInput`'s: `configure`'s data source and delegate for it
-        /// (its layout object is dropped: this one stays), then `reloadData()` and a layout pass.
+        /// The app's data becomes `newInput` (same objects, as a view controller's model changes),
+        /// then `reloadData()` and a layout pass, as UIKit runs them.
         func reload(with newInput: LayoutInput) -> Bool {
-            guard let next = try? CrashRecorder.laying(out: newInput, engine: engine, { try configure(newInput) }) else { return false }
-            input = newInput
-            setup.delegate = next.delegate
-            setup.dataSource = next.dataSource
-            source = InputCollectionViewSource(newInput)
+            data.input = newInput
             do {
                 try run { () -> Void in
-                    collectionView.dataSource = setup.dataSource ?? source
-                    collectionView.delegate = setup.delegate ?? source
                     collectionView.reloadData()
                     collectionView.setNeedsLayout()
                     collectionView.layoutIfNeeded()
@@ -170,7 +188,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
     /// A fresh layout for `input`, attached and through its first layout pass.
     /// - Throws: what `configure` throws; an ``EngineFault`` for a UIKit exception raised meanwhile.
     func session(for input: LayoutInput) throws -> Session {
-        let s = try Session(input, configure: configure, engine: descriptor.name, height: viewportHeight)
+        let s = try Session(input, configure: configure, engine: descriptor.name, kinds: kinds, height: viewportHeight)
         try s.run { s.collectionView.layoutIfNeeded() }
         return s
     }
@@ -185,7 +203,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         let result = try s.run { () -> LayoutResult in
             let size = s.layout.collectionViewContentSize
             let attributes = s.layout.layoutAttributesForElements(in: Self.everything) ?? []
-            return LayoutResult.assembled(attributes.map { LayoutElement(id: $0.elementIDOrExtra, frame: $0.frame) },
+            return LayoutResult.assembled(attributes.map { LayoutElement(id: $0.elementIDOrExtra(kinds), frame: $0.frame) },
                                           contentSize: size, for: input)
         }
         last = s
@@ -194,29 +212,40 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
     public func elements(in rect: CGRect) throws -> [ElementID] {
         guard let s = last else { throw QueryError.noLayout }
-        return try s.run { s.layout.layoutAttributesForElements(in: rect) ?? [] }.compactMap(\.elementID)
+        return try s.run { s.layout.layoutAttributesForElements(in: rect) ?? [] }.compactMap { s.elementID($0) }
     }
 }
 
+/// The app's data as its data source and delegates see it: the input shown now. A class, so the
+/// objects ``UIKitLayoutEngine``'s `configure` makes read `input` when UIKit asks them and see
+/// `reloadData()`'s new data, as a view controller sees its model change.
+public final class CollectionViewData {
+    /// The input the collection view shows.
+    public internal(set) var input: LayoutInput
+    public init(_ input: LayoutInput) { self.input = input }
+}
+
 extension UICollectionViewLayoutAttributes {
-    /// The element these attributes describe: a cell's item, a section header or footer (UIKit's
-    /// `elementKindSectionHeader`/`Footer`); `nil` for a decoration view, another kind, or an
-    /// index path that is not `[section, item]`.
-    public var elementID: ElementID? {
+    /// The element these attributes describe: a cell's item, a section header or footer (by
+    /// `kinds`); `nil` for a decoration view, another kind, or an index path that is not
+    /// `[section, item]`.
+    public func elementID(_ kinds: UIKitLayoutEngine.SupplementaryKinds = .uiKit) -> ElementID? {
         guard indexPath.count == 2 else { return nil }
         switch representedElementCategory {
         case .cell: return .item(indexPath.section, indexPath.item)
         case .supplementaryView:
             switch representedElementKind {
-            case UICollectionView.elementKindSectionHeader?: return .header(indexPath.section)
-            case UICollectionView.elementKindSectionFooter?: return .footer(indexPath.section)
+            case kinds.header?: return .header(indexPath.section)
+            case kinds.footer?: return .footer(indexPath.section)
             default: return nil
             }
         case .decorationView: return nil
         }
     }
 
-    /// ``elementID``, or an item no input has (section of the index path's first index, item -1),
-    /// which ``LayoutResult/assembled(_:contentSize:for:)`` lists as an extra element.
-    var elementIDOrExtra: ElementID { elementID ?? .item(indexPath.count > 0 ? indexPath[0] : -1, -1) }
+    /// ``elementID(_:)``, or an item no input has (section of the index path's first index, item
+    /// -1), which ``LayoutResult/assembled(_:contentSize:for:)`` lists as an extra element.
+    func elementIDOrExtra(_ kinds: UIKitLayoutEngine.SupplementaryKinds) -> ElementID {
+        elementID(kinds) ?? .item(indexPath.count > 0 ? indexPath[0] : -1, -1)
+    }
 }

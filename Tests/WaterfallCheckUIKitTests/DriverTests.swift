@@ -13,6 +13,8 @@ final class ColumnsLayout: UICollectionViewLayout {
     var columnSpacing: CGFloat = 0
     var rowSpacing: CGFloat = 0
     var sectionInset = UIEdgeInsets.zero
+    /// Floors the column width to the display's pixels, as CHT does.
+    var floorsToPixels = false
     let clearsCache: Bool
     /// Asks for section 0's items even with no sections, as several published layouts do.
     let assumesOneSection: Bool
@@ -34,7 +36,8 @@ final class ColumnsLayout: UICollectionViewLayout {
         if assumesOneSection { _ = cv.numberOfItems(inSection: 0) }
         for section in 0..<cv.numberOfSections {
             let n = columnCount
-            let w = (width - sectionInset.left - sectionInset.right - CGFloat(n - 1) * columnSpacing) / CGFloat(n)
+            var w = (width - sectionInset.left - sectionInset.right - CGFloat(n - 1) * columnSpacing) / CGFloat(n)
+            if floorsToPixels { let s = cv.traitCollection.displayScale; w = (w * s).rounded(.down) / s }
             var columns = Array(repeating: top + sectionInset.top, count: n)
             var bottom = top + sectionInset.top
             for item in 0..<cv.numberOfItems(inSection: section) {
@@ -75,16 +78,19 @@ final class ColumnsLayout: UICollectionViewLayout {
 
 /// The engine an app's test target writes: the input's settings onto the layout's properties.
 func columnsEngine(_ make: @escaping () -> ColumnsLayout = { ColumnsLayout() }) -> UIKitLayoutEngine {
-    UIKitLayoutEngine(name: "columns", features: [.sections, .size]) { input in
-        try ReferenceLayout.validate(input)
-        let layout = make()
-        layout.columnCount = input.layout.columnCount
-        layout.columnSpacing = input.layout.columnSpacing
-        layout.rowSpacing = input.layout.rowSpacing
-        let i = input.layout.sectionInset
-        layout.sectionInset = UIEdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
-        return .init(layout: layout)
+    UIKitLayoutEngine(name: "columns", features: [.sections, .size]) { data in
+        try configureColumns(make(), data.input)
     }
+}
+
+func configureColumns(_ layout: ColumnsLayout, _ input: LayoutInput) throws -> UIKitLayoutEngine.Setup {
+    try ReferenceLayout.validate(input)
+    layout.columnCount = input.layout.columnCount
+    layout.columnSpacing = input.layout.columnSpacing
+    layout.rowSpacing = input.layout.rowSpacing
+    let i = input.layout.sectionInset
+    layout.sectionInset = UIEdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
+    return .init(layout: layout)
 }
 
 @Suite("UIKit driver")
@@ -133,6 +139,32 @@ struct DriverTests {
         let report = fuzzer.run()
         #expect(report.engineFaultCases > 0)
         #expect(report.counterexamples.allSatisfy { $0.invariant != "accepts-valid" })
+    }
+
+    @Test("a null pixelScale floors nothing: a layout flooring to the display's pixels lays out as §5 without flooring")
+    func nullPixelScaleIsExact() throws {
+        let engine = columnsEngine { let l = ColumnsLayout(); l.floorsToPixels = true; return l }
+        // 320 - 10 - 20 over 3 columns: 96.666..., which any real display scale would floor.
+        #expect(try engine.layout(Self.input).sections == ReferenceLayout.layout(Self.input).sections)
+    }
+
+    @Test("headers and footers of a layout's own element kinds are found when declared, and missing when not")
+    func ownKinds() throws {
+        final class HeaderLayout: UICollectionViewLayout {
+            override var collectionViewContentSize: CGSize { CGSize(width: 100, height: 10) }
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                let h = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: "MyHeader", with: IndexPath(item: 0, section: 0))
+                h.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+                return [h]
+            }
+        }
+        var input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 1), sections: [SectionInput()])
+        input.sections[0].header = HeaderFooter(height: 10)
+        let own = UIKitLayoutEngine(name: "own", kinds: .init(header: "MyHeader", footer: "MyFooter")) { _ in .init(layout: HeaderLayout()) }
+        #expect(try own.layout(input).sections[0].header == CGRect(x: 0, y: 0, width: 100, height: 10))
+        let uikit = UIKitLayoutEngine(name: "uikit") { _ in .init(layout: HeaderLayout()) }
+        let r = try uikit.layout(input)
+        #expect(r.sections[0].header == nil && r.extraElements.count == 1)
     }
 
     @Test("a trap's fixture: the input as an input-only fixture that reads back, and a message naming it and how to replay it")

@@ -102,7 +102,7 @@ public enum CrashRecorder {
             current = nil  // once, even if writing traps again
             let dir = directory
             let r = report(for: pending.input, engine: pending.engine, signal: sig, in: dir)
-            mkdir(dir, 0o755)
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let fd = open(r.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             if fd >= 0 {
                 r.fixture.utf8CString.withUnsafeBufferPointer { b in _ = write(fd, b.baseAddress, b.count - 1) }
