@@ -49,6 +49,7 @@ extension FuzzReport {
         if !failingCases.isEmpty {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
+        for (id, reason) in notApplicable { s += "\n  not checked: \(id): \(reason)" }
         s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s) (one per failing invariant), \(groups.count) distinct failure(s) (grouped by where the answer first departs from §5: one block each)"
         return s
     }

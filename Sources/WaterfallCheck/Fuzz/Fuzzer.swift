@@ -94,6 +94,10 @@ public struct FuzzReport {
     public var shrinkSeconds: Double = 0
     /// Stopped by ``Fuzzer/cancel()``.
     public var interrupted = false
+    /// The selected invariants this engine cannot be checked against, each with why: `query`
+    /// without the query capability; `lookup-consistency` and `reprepare` without a layout object
+    /// in this process (an `exec:` or browser engine). Never counted in ``checks``.
+    public var notApplicable: [(invariant: String, reason: String)] = []
 
     /// The run's verdict: `failed` when an invariant failure was found, even beside engine
     /// faults (the bug is the finding; the faults are listed as errors too), else `error` when
@@ -228,6 +232,7 @@ public final class Fuzzer {
             let reportsPointer = buffer
             DispatchQueue.concurrentPerform(iterations: config.jobs) { job in
                 let engine = makeEngine()
+                let inapplicable = Fuzzer.inapplicable(to: engine)
                 var local = FuzzReport(seed: config.seed)
                 // A pipelined external engine is sent the next case's layout while this one's
                 // checks run: the worker takes its next case early (what it checks is still
@@ -276,7 +281,7 @@ public final class Fuzzer {
                     }
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
-                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.rawValue.nonzeroBitCount, failed: !failures.isEmpty)
+                    local.count(input, invalid: context.expectedError != nil, skipped: skipped, checks: active.subtracting(inapplicable).rawValue.nonzeroBitCount, failed: !failures.isEmpty)
                     // The record, only for a case that becomes some invariant's first failure
                     // (first failures only move to earlier cases, so one that is not wanted now
                     // is not wanted below either): under --keep-going most failing cases are not.
@@ -304,6 +309,7 @@ public final class Fuzzer {
         report.seconds = now() - start
         report.failingCases = failingCases
         report.interrupted = isCancelled
+        report.notApplicable = Fuzzer.notApplicable(to: makeEngine(), among: config.invariants)
 
         let shrinkStart = now()
         for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
@@ -355,6 +361,31 @@ public final class Fuzzer {
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
         return report
+    }
+
+    /// The invariants `engine` cannot be checked against (``FuzzReport/notApplicable``).
+    static func inapplicable(to engine: LayoutEngine) -> InvariantSet {
+        var set: InvariantSet = []
+        for (id, _) in notApplicable(to: engine, among: .all) { if let i = Invariants.named(id) { set.insert(InvariantSet(i)) } }
+        return set
+    }
+
+    /// ``FuzzReport/notApplicable`` for `engine` among `selected`, in catalogue order.
+    static func notApplicable(to engine: LayoutEngine, among selected: InvariantSet) -> [(invariant: String, reason: String)] {
+        let capabilities = engine.descriptor.capabilities
+        var out: [(invariant: String, reason: String)] = []
+        for i in selected.invariants {
+            switch i.id {
+            case "query" where !capabilities.contains(.query):
+                out.append((i.id, "the engine declares no rect query"))
+            case "lookup-consistency", "reprepare":
+                if !(capabilities.contains(.collectionViewLayout) && engine is PreparedLayoutEngine) {
+                    out.append((i.id, "needs the layout object in this process (a UIKit driver or port run in process, not exec: or a browser)"))
+                }
+            default: break
+            }
+        }
+        return out
     }
 
     /// The invariants case `index` checks: all selected with keep-going; otherwise those that no

@@ -20,8 +20,10 @@ struct FuzzReferenceTests {
         for report in [small, full] {
             for c in report.counterexamples { Issue.record("\(c.failure.message)\n\(c.input)") }
             #expect(report.counterexamples.isEmpty)
-            // Every invariant ran on every case.
-            #expect(report.checks == report.cases * Invariants.all.count)
+            // Every invariant that can run on the reference ran on every case; the two that need a
+            // layout object in process are not counted as checked (they were, and did not run).
+            #expect(report.notApplicable.map(\.invariant) == ["lookup-consistency", "reprepare"])
+            #expect(report.checks == report.cases * (Invariants.all.count - 2))
         }
         #expect(small.cases == 100_000)
         #expect(full.cases == 10_000)
