@@ -50,7 +50,7 @@ var package = Package(
         // What the test targets and the bench share (as swift-collections' _CollectionsTestSupport):
         // the broken engines, fixtures derived by hand, the subprocess and CLI runners, the fake
         // engines. Public API only, so the release-built bench can use it.
-        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines"],
+        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines", "WaterfallCheckUIKit"],
                 path: "Tests/WaterfallCheckTestSupport", exclude: ["FakeEngines"]),
         .testTarget(name: "WaterfallCheckCoreTests", dependencies: ["WaterfallCheckCore"]),
         .testTarget(name: "WaterfallCheckClassicsTests", dependencies: ["WaterfallCheckClassics", "WaterfallCheckEngines"]),

@@ -14,6 +14,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("fuzz", benchFuzz),
     ("ties", benchTies),
     ("web", benchWeb),
+    ("uikit", benchUIKit),
 ]
 /// Groups run only when named.
 let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer),
