@@ -69,9 +69,8 @@ func main() -> Int32 {
     }
     argv.removeFirst()
     if argv.contains("--help") || argv.contains("-h") { print(command.usage); return exitCode(.passed) }
-    var args = Arguments(argv)
     do {
-        return try command.run(&args)
+        return try command.run(Arguments(argv, spec: command.spec))
     } catch {
         return exitCode(for: error, command: command)
     }
