@@ -1,22 +1,6 @@
 import Foundation
 import WaterfallCheckEngines
 
-/// Every subcommand, in the order `--help` lists them.
-let commands: [Command.Type] = [
-    EnginesCommand.self,
-    VerifyCommand.self,
-    RecordCommand.self,
-    ReviewCommand.self,
-    AcceptCommand.self,
-    RejectCommand.self,
-    FormatCommand.self,
-    CompareCommand.self,
-    CompareRevisionsCommand.self,
-    RenderCommand.self,
-    FuzzCommand.self,
-    UIKitRewriteCommand.self,
-]
-
 func topUsage() -> String {
     var s = """
     waterfall-check \(waterfallCheckVersion): golden fixtures, fuzzing and comparison for waterfall layouts.

@@ -6,7 +6,7 @@ import WaterfallCheckEngines
 enum VerifyCommand: Command {
     /// `--shard K/N`: one shard of the fixtures.
     static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
-                                     help: "run only shard K of N (1-based): N jobs together run each fixture once", parse: Shard.init)
+                                     help: "run only shard K of N (1-based): N jobs together run each fixture once", parse: { Shard($0) })
     /// `--invariants`: the invariants on goldens too (a flag here; fuzz's takes a list).
     static let invariants = Flag("--invariants", help: "also check the fuzzer's invariants on fixtures that have expected, and the expected frames themselves against every invariant that the input and the frames alone decide (complete, finite, no-overlap, column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size), at the element's path:line:column")
     /// `--require-expected`: a fixture without expected fails.

@@ -18,11 +18,11 @@ enum CommonOptions {
 
     /// `--seed S`: a 64-bit seed, decimal or 0x-hex.
     static let seed = Option<UInt64>("--seed", value: "S", expects: "a 64-bit unsigned integer (decimal or 0x-hex)",
-                                     help: "the seed of the generated inputs, decimal or 0x-hex", parse: waterfall_check.seed)
+                                     help: "the seed of the generated inputs, decimal or 0x-hex") { waterfall_check.seed($0) }
 
     /// `--shrink-time SEC`: a non-negative decimal number of seconds.
     static let shrinkTime = Option<Double>("--shrink-time", value: "SEC", expects: "a non-negative decimal number of seconds",
-                                           help: "time bound of each shrink", parse: nonNegativeDecimal)
+                                           help: "time bound of each shrink") { nonNegativeDecimal($0) }
 
     /// `--save DIR`: where minimal failures are written as fixtures.
     static let save = Option<String>("--save", value: "DIR", help: "write each minimal failure to DIR as a fixture")
