@@ -34,7 +34,4 @@ struct CommandSpec: Sendable {
         precondition(Set(all.map(\.name)).count == all.count, "\(name): an option declared twice in its table")
         return all
     }
-
-    /// The table entry named `name`, if any.
-    func option(named name: String) -> OptionSpec? { table.first { $0.name == name } }
 }
