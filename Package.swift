@@ -57,7 +57,8 @@ var package = Package(
         // The library's tests, one folder per folder of Sources/WaterfallCheck.
         .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         // The executables run as a user runs them (subprocesses, signals, exit codes).
-        .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
+        // They also import the executable (@testable) to read its option tables (HelpTableTests).
+        .testTarget(name: "WaterfallCheckCLITests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport", "waterfall-check"]),
         .testTarget(name: "WaterfallCheckTestingTests", dependencies: ["WaterfallCheckTesting"]),
         // UIKit for Linux and macOS: what iOS UICollectionViewLayout subclasses need, so real
         // waterfall layouts compile and run off-device (docs/uikit.md). Foundation only.

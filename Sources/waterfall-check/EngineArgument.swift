@@ -16,20 +16,6 @@ func resolveEngine(_ name: String?, options: EngineRegistry.Options = EngineRegi
     }
 }
 
-/// `--engine-timeout SECONDS` (default 10), `--isolate` and `--scale S` (the web engines' CSS px per
-/// pt, default 1), for every command that takes engines.
-func engineOptions(_ args: inout Arguments) throws -> EngineRegistry.Options {
-    // At most a day: the deadline is kept in nanoseconds (D14).
-    let timeout = try args.value("--engine-timeout", as: "a positive number of seconds, at most 86400 (a day)") {
-        Arguments.decimal($0).flatMap { $0 > 0 && $0 <= EngineRegistry.Options.maxTimeout ? $0 : nil }
-    } ?? 10
-    // CSS px per pt for the web engines (chromium:...): a power of two.
-    let scale = try args.value("--scale", as: "a power of two from 1/64 to 64 (CSS px per pt), such as 0.5, 1 or 2") {
-        Arguments.decimal($0).flatMap { WebEngine.isValidScale(CGFloat($0)) ? $0 : nil }
-    } ?? 1
-    return EngineRegistry.Options(timeout: timeout, isolate: args.flag("--isolate"), scale: CGFloat(scale))
-}
-
 /// The engine options that are not the defaults, as command-line arguments with a leading
 /// space (`--engine-timeout`, `--isolate`, `--scale`): what a printed command must repeat to
 /// run the engine as this run did (under `--isolate` a trap is a fault, not a crash).

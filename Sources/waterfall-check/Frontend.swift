@@ -15,7 +15,7 @@ func exitCode(for error: Error, command: Command.Type?) -> Int32 {
     if case WaterfallCheckError.usage(let message) = error {
         var text = "error: \(message)"
         if let command {
-            text += "\n" + synopsis(of: command.usage) + "\nsee 'waterfall-check help \(command.name)'"
+            text += "\n" + command.spec.synopsis + "\nsee 'waterfall-check help \(command.name)'"
         }
         printError(text)
     } else if error is FixtureError {
@@ -24,13 +24,6 @@ func exitCode(for error: Error, command: Command.Type?) -> Int32 {
         printError("error: \(error)")
     }
     return 2
-}
-
-/// The `USAGE:` lines of a usage text (up to the first blank line).
-func synopsis(of usage: String) -> String {
-    let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("USAGE:") }) else { return lines.first.map(String.init) ?? "" }
-    return lines[start...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: "\n")
 }
 
 /// Writes to standard error; a closed or full stderr loses the message, never the run (D7).

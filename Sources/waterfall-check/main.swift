@@ -1,22 +1,6 @@
 import Foundation
 import WaterfallCheckEngines
 
-/// Every subcommand, in the order `--help` lists them.
-let commands: [Command.Type] = [
-    EnginesCommand.self,
-    VerifyCommand.self,
-    RecordCommand.self,
-    ReviewCommand.self,
-    AcceptCommand.self,
-    RejectCommand.self,
-    FormatCommand.self,
-    CompareCommand.self,
-    CompareRevisionsCommand.self,
-    RenderCommand.self,
-    FuzzCommand.self,
-    UIKitRewriteCommand.self,
-]
-
 func topUsage() -> String {
     var s = """
     waterfall-check \(waterfallCheckVersion): golden fixtures, fuzzing and comparison for waterfall layouts.
@@ -69,9 +53,8 @@ func main() -> Int32 {
     }
     argv.removeFirst()
     if argv.contains("--help") || argv.contains("-h") { print(command.usage); return exitCode(.passed) }
-    var args = Arguments(argv)
     do {
-        return try command.run(&args)
+        return try command.run(Arguments(argv, spec: command.spec))
     } catch {
         return exitCode(for: error, command: command)
     }

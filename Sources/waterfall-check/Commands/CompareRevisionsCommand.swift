@@ -5,12 +5,32 @@ import WaterfallCheckEngines
 /// repository, compared as `compare` does (``ComparisonRun``); the checkout, build and cache
 /// are ``RevisionBuilds``'.
 enum CompareRevisionsCommand: Command {
-    static let name = "compare-revisions"
-    static let summary = "Build an engine at two git revisions and compare them as 'compare' does"
-    static let usage = """
-    USAGE: waterfall-check compare-revisions REV_A REV_B --engine ENGINE [--build CMD] [--cache DIR]
-                                             [compare options] [PATH...]
+    /// `--engine ENGINE`: built at each revision (required; not ``EngineOptions/engine``, whose
+    /// default and meaning differ).
+    static let engine = Option<String>("--engine", value: "ENGINE", help: "exec:'CMD ARGS', started in each revision's tree; or a built-in engine name (reference, ...): this package's waterfall-engine, built at each revision (--build defaults to swift build -c release --product waterfall-engine) and run as exec:.build/release/waterfall-engine NAME").required()
+    /// `--build CMD`: run in each revision's tree.
+    static let build = Option<String>("--build", value: "CMD", help: "the build command, run in each revision's tree (default for exec: engines: none, `true`)")
+    /// `--cache DIR`: built trees kept and reused.
+    static let cache = Option<String>("--cache", value: "DIR", help: "keep each built tree in DIR, keyed by commit and build command, and reuse it (e.g. ${XDG_CACHE_HOME:-~/.cache}/waterfall-check/revisions); without it the trees are built in a temporary directory, removed")
 
+    /// Why `--isolate` and `--scale` are refused here rather than listed: every engine this
+    /// command starts is an `exec:` command (a built-in name becomes
+    /// `exec:./.build/release/waterfall-engine NAME`), already a process of its own, which
+    /// `--isolate` would not change; and `--scale` reaches only the web engines (chromium:...),
+    /// which cannot be built at a revision. Accepting them did nothing, silently (review §3).
+    static let refusals = [
+        EngineOptions.isolate.spec.name: "compare-revisions runs every engine as an exec: command in its own process already",
+        EngineOptions.scale.spec.name: "compare-revisions runs no web engine (chromium:...), the only ones --scale changes",
+    ]
+
+    static let spec = CommandSpec(
+        name: "compare-revisions",
+        summary: "Build an engine at two git revisions and compare them as 'compare' does",
+        options: [engine, build, cache],
+        groups: [ComparisonRun.options.describing(CommonOptions.save.described("write each minimal difference, and each input an engine faulted on, to DIR as a fixture (expected: the baseline's answer); saved differences record both commits in `source` and in `extensions.revisions`")),
+                 ComparisonRun.reports, EngineOptions.group.without(EngineOptions.isolate, EngineOptions.scale)],
+        operands: "REV_A REV_B [PATH...]",
+        about: """
     For each revision of the git repository of the current directory: checks it out in a
     temporary worktree, runs the build command there (/bin/sh -c CMD, in that tree), and starts
     the engine command in that tree, so a relative `./.build/release/my-engine --serve` or
@@ -19,34 +39,21 @@ enum CompareRevisionsCommand: Command {
     the current directory, if there is one) and generated inputs. The reports name both commits.
     Worktrees and build products are removed however the run ends (a failed build, Ctrl-C,
     SIGTERM); a failed build names its revision and shows the end of its output (exit status 2).
-
-    OPTIONS:
-      --engine ENGINE     exec:'CMD ARGS', started in each revision's tree; or a built-in engine
-                          name (reference, ...): this package's waterfall-engine, built at each
-                          revision (--build defaults to swift build -c release --product
-                          waterfall-engine) and run as exec:.build/release/waterfall-engine NAME
-      --build CMD         the build command, run in each revision's tree (default for exec:
-                          engines: none, `true`)
-      --cache DIR         keep each built tree in DIR, keyed by commit and build command, and
-                          reuse it (e.g. ${XDG_CACHE_HOME:-~/.cache}/waterfall-check/revisions);
-                          without it the trees are built in a temporary directory, removed
-      --fuzz-cases N, --seed S, --tolerance PT, --save DIR, --json FILE, --html DIR, --github,
-      --engine-timeout SECONDS, --jobs N, --shrink-time SEC
-                          as for 'compare' (saved differences record both commits in `source`
-                          and in `extensions.revisions`)
-
+    """,
+        notes: """
     EXIT STATUS: 0 identical, 1 different, 2 usage, git, build, fixture or engine error.
-    """
+    """,
+        refusals: refusals)
 
     /// The build command of a built-in engine.
     static let packageBuild = "swift build -c release --product waterfall-engine"
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let engineSpec = try args.value("--engine") else { throw WaterfallCheckError.usage("--engine is required (exec:'CMD ARGS' or a built-in name)") }
-        var build = try args.value("--build")
-        let cache = try args.value("--cache")
-        let comparison = try ComparisonRun(&args)
-        var positional = try args.finish()
+    static func run(_ args: Arguments) throws -> Int32 {
+        guard let engineSpec = try args.value(Self.engine) else { throw WaterfallCheckError.usage("--engine is required (exec:'CMD ARGS' or a built-in name)") }
+        var build = try args.value(Self.build)
+        let cache = try args.value(Self.cache)
+        let comparison = try ComparisonRun(args)
+        var positional = args.operands
         guard positional.count >= 2 else { throw WaterfallCheckError.usage("compare-revisions needs two revisions, REV_A and REV_B") }
         let specs = (positional.removeFirst(), positional.removeFirst())
         var paths = positional
@@ -66,7 +73,6 @@ enum CompareRevisionsCommand: Command {
         func engine(_ revision: Revision) throws -> EngineEntry {
             var options = comparison.engineOptions
             options.workingDirectory = try builds.tree(for: revision)
-            options.isolate = false
             return try resolveEngine(command, options: options)
         }
         let baseline = try engine(revisions.baseline), candidate = try engine(revisions.candidate)

@@ -3,19 +3,18 @@ import WaterfallCheckEngines
 
 /// `waterfall-check engines`: every built-in engine, one per line.
 enum EnginesCommand: Command {
-    static let name = "engines"
-    static let summary = "List the built-in engines: name, version, capabilities, description"
-    static let usage = """
-    USAGE: waterfall-check engines
-
+    static let spec = CommandSpec(
+        name: "engines",
+        summary: "List the built-in engines: name, version, capabilities, description",
+        about: """
     Lists every built-in engine, one per line: name, version, capabilities, features and a
     one-line description, then the web engines (chromium:grid-lanes, chromium:masonry=PATH,
     which need Chromium: scripts/bootstrap --web). Any of them can be passed to --engine; so
     can exec:'CMD ARGS'.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let rest = try args.finish()
+    static func run(_ args: Arguments) throws -> Int32 {
+        let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
         let entries = EngineRegistry.builtIn.entries
         let nameWidth = entries.map { $0.descriptor.name.count }.max() ?? 0

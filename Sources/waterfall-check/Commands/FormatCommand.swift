@@ -4,27 +4,29 @@ import WaterfallCheckEngines
 /// `waterfall-check format [--check] PATH...`: rewrites fixtures into canonical form
 /// (FIXTURE-FORMAT §8), or with `--check` lists those that are not.
 enum FormatCommand: Command {
-    static let name = "format"
-    static let summary = "Rewrite fixtures in canonical form, or --check that they are"
-    static let usage = """
-    USAGE: waterfall-check format [--check] PATH...
+    /// `--check`: list, do not write.
+    static let check = Flag("--check", help: "Change nothing: list the files that are not canonical and exit 1 if any.")
 
+    static let spec = CommandSpec(
+        name: "format",
+        summary: "Rewrite fixtures in canonical form, or --check that they are",
+        options: [check],
+        operands: "PATH...",
+        about: """
     Reads every fixture (a PATH is a .json file or a directory searched recursively for *.json)
     and rewrites the ones not in canonical form (FIXTURE-FORMAT section 8), atomically.
-
-    OPTIONS:
-      --check   Change nothing: list the files that are not canonical and exit 1 if any.
-
+    """,
+        notes: """
     In CI (environment CI set, not 0/false) only --check runs: format writes under fixture paths.
 
     Exit status: 0 all canonical (or rewritten), 1 --check found a file to format,
     2 a fixture error (file:line:column), a missing path, a directory without fixtures, or a
     rewrite refused in CI.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let check = args.flag("--check")
-        let paths = try args.finish()
+    static func run(_ args: Arguments) throws -> Int32 {
+        let check = args.flag(Self.check)
+        let paths = args.operands
         guard !paths.isEmpty else { throw WaterfallCheckError.usage("format needs at least one PATH") }
         if !check, let refusal = refusalInCI(name) { printError(refusal); return exitCode(.error) }
         let files: [FixtureFile]

@@ -4,84 +4,87 @@ import WaterfallCheckEngines
 /// `waterfall-check fuzz`: generated inputs against an engine, checked against the invariant
 /// catalogue; failures shrunk and saved as input-only fixtures.
 enum FuzzCommand: Command {
-    static let name = "fuzz"
-    static let summary = "Throw generated inputs at an engine, check invariants, shrink and save failures"
-    static let usage = """
-    USAGE: waterfall-check fuzz [--engine NAME|exec:CMD] [--seed S] [--cases N | --duration SEC] [--jobs N]
-                                [--save DIR] [--json FILE] [--html DIR] [--keep-going] [--invariants a,b]
-                                [--skip a,b] [--shrink-time SEC] [--tolerance PT] [--list-invariants]
-           waterfall-check fuzz --engine NAME|exec:CMD --from-bytes FILE [--save DIR] [--json FILE] ...
+    /// `--cases N`.
+    static let cases = Option<Int>("--cases", value: "N", expects: "a positive integer", help: "cases to run (default: 10000)") {
+        Int($0).flatMap { $0 > 0 ? $0 : nil }
+    }
+    /// `--duration SEC`.
+    static let duration = Option<Double>("--duration", value: "SEC", expects: "a positive number of seconds",
+                                         help: "run for this long instead of a number of cases") {
+        Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+    }
+    /// `--keep-going`.
+    static let keepGoing = Flag("--keep-going", help: "check every invariant on every case (default: retire an invariant at its first failure, and stop when all have failed)")
+    /// `--invariants a,b` (a list here; verify's `--invariants` is a flag).
+    static let invariants = Option<Set<String>>("--invariants", value: "a,b", expects: "invariant ids separated by commas",
+                                                help: "check only these invariants", parse: idList)
+    /// `--skip a,b`.
+    static let skip = Option<Set<String>>("--skip", value: "a,b", expects: "invariant ids separated by commas",
+                                          help: "do not check these invariants", parse: idList)
+    /// `--from-bytes FILE`: one libFuzzer input.
+    static let fromBytes = Option<String>("--from-bytes", value: "FILE", help: "check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes are the generator's choices) instead of generated cases, shrink what it fails and save it as any counterexample; the replay line is this command (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going")
+    /// `--list-invariants`: the catalogue, and exit.
+    static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
+    static let spec = CommandSpec(
+        name: "fuzz",
+        summary: "Throw generated inputs at an engine, check invariants, shrink and save failures",
+        options: [EngineOptions.engine, CommonOptions.seed.described("the run's seed, decimal or 0x-hex (default: random, printed)"),
+                  cases, duration, CommonOptions.jobs.described("worker threads (default: the number of cores); case i of seed S is the same input whatever N"),
+                  CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
+                  keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
+                  CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
+                  fromBytes, listInvariants],
+        groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
+                    .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
+                    .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
+                 EngineOptions.group
+                    .describing(EngineOptions.isolate.described("run a built-in engine in a waterfall-engine subprocess (a trap becomes a reported fault with its input saved)"))],
+        about: """
     Prints the seed first, replays the fixtures saved in DIR, then checks generated cases
     (case i of seed S is the same input on every machine and with any --jobs). The first failing
     case of each invariant is shrunk to the simplest input that still fails it, printed as a
     fixture (so a CI log alone reproduces it) and saved to DIR with the engine's actual output,
     the invariant, the message and the seed under "extensions". Then statistics.
-
-    OPTIONS:
-      --engine NAME       the engine under test (default: reference; see 'waterfall-check engines')
-      --seed S            the run's seed, decimal or 0x-hex (default: random, printed)
-      --cases N           cases to run (default: 10000)
-      --duration SEC      run for this long instead of a number of cases
-      --jobs N            worker threads (default: the number of cores)
-      --save DIR          where counterexamples go and are replayed from (default:
-                          Fixtures/regressions; in CI the default is not written, an explicit DIR is)
-      --json FILE         write {"engine","seed","cases","casesPerSecond","failures":[...]}
-      --html DIR          write a self-contained HTML report: each counterexample drawn over the
-                          reference layout, the elements it names highlighted
-      --keep-going        check every invariant on every case (default: retire an invariant at its
-                          first failure, and stop when all have failed)
-      --invariants a,b    check only these invariants
-      --skip a,b          do not check these invariants
-      --shrink-time SEC   time bound per counterexample's shrink (default: 10)
-      --tolerance PT      per-component tolerance in pt (default: 0.001)
-      --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
-      --isolate           run a built-in engine in a waterfall-engine subprocess (a trap
-                          becomes a reported fault with its input saved)
-      --scale S           CSS px per pt for the web engines, a power of two (default 1)
-      --from-bytes FILE   check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes
-                          are the generator's choices) instead of generated cases, shrink what it
-                          fails and save it as any counterexample; the replay line is this command
-                          (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going
-      --list-invariants   print the invariant catalogue and exit
-
+    """,
+        notes: """
     Ctrl-C stops the run, saves what was found and prints the replay line.
 
     EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error, 130
     stopped by Ctrl-C before any failure (the report of the cases run is printed).
-    """
+    """)
 
     static let defaultSaveDirectory = "Fixtures/regressions"
 
     /// Cases run without `--cases` or `--duration`.
     static let defaultCases = 10_000
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        if args.flag("--list-invariants") {
+    static func run(_ args: Arguments) throws -> Int32 {
+        if args.flag(Self.listInvariants) {
             let width = Invariants.all.map(\.id.count).max()!
             for inv in Invariants.all { print("\(inv.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(inv.statement)") }
             return exitCode(.passed)
         }
-        let engineName = try args.value("--engine")
-        let givenSeed = try args.value("--seed", as: "a 64-bit unsigned integer (decimal or 0x-hex)", Arguments.seed)
+        let engineName = try args.value(EngineOptions.engine)
+        let givenSeed = try args.value(CommonOptions.seed)
         let explicitSeed = givenSeed != nil
         var seed = givenSeed ?? UInt64.random(in: 0...UInt64.max)
-        let cases = try args.positiveInt("--cases")
-        let duration = try args.value("--duration", as: "a positive number of seconds") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let cases = try args.value(Self.cases)
+        let duration = try args.value(Self.duration)
         if cases != nil && duration != nil { throw WaterfallCheckError.usage("give --cases or --duration, not both") }
-        let jobs = try args.jobs() ?? ProcessInfo.processInfo.activeProcessorCount
-        let explicitSave = try args.value("--save")
-        let json = try args.value("--json")
-        let html = try args.value("--html")
-        let keepGoing = args.flag("--keep-going")
-        let only = try args.value("--invariants").map(idList)
-        let skip = try args.value("--skip").map(idList) ?? []
-        let shrinkTime = try args.seconds("--shrink-time") ?? 10
-        let fromBytes = try args.value("--from-bytes")
-        let options = try engineOptions(&args)
-        let explicitTolerance = try args.tolerance()
+        let jobs = try args.value(CommonOptions.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        let explicitSave = try args.value(CommonOptions.save)
+        let json = try args.value(ReportOptions.json)
+        let html = try args.value(ReportOptions.html)
+        let keepGoing = args.flag(Self.keepGoing)
+        let only = try args.value(Self.invariants)
+        let skip = try args.value(Self.skip) ?? []
+        let shrinkTime = try args.value(CommonOptions.shrinkTime) ?? 10
+        let fromBytes = try args.value(Self.fromBytes)
+        let options = try EngineOptions.read(args)
+        let explicitTolerance = try args.value(CommonOptions.tolerance)
         let tolerance = explicitTolerance ?? .default
-        let rest = try args.finish()
+        let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
         // A libFuzzer input: read before anything runs, so a bad file is the first thing said.
         var bytes: [UInt8]?
@@ -246,7 +249,8 @@ enum FuzzCommand: Command {
         return [UInt8](data)
     }
 
-    static func idList(_ s: String) -> Set<String> {
+    /// The ids of a comma-separated list (blanks dropped); every text is one.
+    @Sendable static func idList(_ s: String) -> Set<String>? {
         Set(s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 }

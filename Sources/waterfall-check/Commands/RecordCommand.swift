@@ -3,12 +3,24 @@ import WaterfallCheckEngines
 
 /// `waterfall-check record`: writes an engine's output as fixtures' `expected`, pending review.
 enum RecordCommand: Command {
-    static let name = "record"
-    static let summary = "Record an engine's output as expected values (pending review, or --accept)"
-    static let usage = """
-    USAGE: waterfall-check record [--mode missing|failed|all] [--accept] [--force] [--engine NAME]
-                                  [--tolerance PT] [--jobs N] PATH...
+    /// `--mode missing|failed|all`: which fixtures to record (``RecordMode``; `never` is verify's).
+    static let mode = Option<RecordMode>("--mode", value: "missing|failed|all", expects: "missing, failed or all",
+                                         help: "missing: record fixtures without expected; failed: ... and fixtures that fail (default); all: every fixture whose output differs from its expected in any bit") {
+        RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 }
+    }
+    /// `--accept`: into the fixture itself.
+    static let accept = Flag("--accept", help: "write into the fixture instead of <name>.json.new")
+    /// `--force`: record output that breaks invariants.
+    static let force = Flag("--force", help: "record output that breaks invariants anyway; the recording lists them under extensions.recordedBreaking, and review and accept say so")
 
+    static let spec = CommandSpec(
+        name: "record",
+        summary: "Record an engine's output as expected values (pending review, or --accept)",
+        options: [mode, accept, force, EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt that decides which fixtures fail (default: the fixture's, else 0.001)"),
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)")],
+        groups: [EngineOptions.group],
+        operands: "PATH...",
+        about: """
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
     or with --accept into the fixture itself. Files are written whole in canonical form, through
@@ -17,30 +29,22 @@ enum RecordCommand: Command {
     --list-invariants'): an output that breaks one is not recorded and the fixture fails.
     The fixture roots are remembered in .waterfall-check/last-record (under the current
     directory) for 'review' and 'accept --all' without a PATH.
-
-    OPTIONS:
-      --mode missing    record fixtures without expected
-      --mode failed     ... and fixtures that fail (default)
-      --mode all        every fixture whose output differs from its expected in any bit
-      --accept          write into the fixture instead of <name>.json.new
-      --force           record output that breaks invariants anyway; the recording lists them
-                        under extensions.recordedBreaking, and review and accept say so
-      --engine, --tolerance, --jobs, --engine-timeout, --isolate   as for verify
-
+    """,
+        notes: """
     Disabled in CI (environment CI set, not 0/false): exit status 2, nothing written.
     EXIT STATUS: 0 everything passed or was recorded, 1 a failure left unrecorded (by --mode),
     2 a usage, fixture, engine or write error, or CI.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let mode = try args.value("--mode", as: "missing, failed or all") { RecordMode(rawValue: $0).flatMap { $0 == .never ? nil : $0 } }
-        let accept = args.flag("--accept")
-        let force = args.flag("--force")
-        let engineName = try args.value("--engine")
-        let options = try engineOptions(&args)
-        let tolerance = try args.tolerance()
-        let jobs = try args.jobs()
-        let paths = try fixturePaths(try args.finish(), command: name)
+    static func run(_ args: Arguments) throws -> Int32 {
+        let mode = try args.value(Self.mode)
+        let accept = args.flag(Self.accept)
+        let force = args.flag(Self.force)
+        let engineName = try args.value(EngineOptions.engine)
+        let options = try EngineOptions.read(args)
+        let tolerance = try args.value(CommonOptions.tolerance)
+        let jobs = try args.value(CommonOptions.jobs)
+        let paths = try fixturePaths(args.operands, command: name)
         let engine = try resolveEngine(engineName, options: options)
         if let refusal = refusalInCI(name) { printError(refusal); return exitCode(.error) }
 

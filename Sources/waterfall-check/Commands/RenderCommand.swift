@@ -5,46 +5,49 @@ import WaterfallCheckCore
 /// `waterfall-check render FIXTURE`: a fixture's layout drawn to scale as SVG, or the fixture's
 /// expected frames against an engine's.
 enum RenderCommand: Command {
-    static let name = "render"
-    static let summary = "Draw a fixture's layout to scale as SVG (--diff: expected over actual)"
-    static let usage = """
-    USAGE: waterfall-check render FIXTURE [--engine NAME] [--out FILE.svg] [--diff | --side-by-side]
-                                  [--against NAME] [--tolerance PT] [--scale PX]
-                                  [--engine-timeout SECONDS] [--isolate]
+    /// `--engine NAME`: the engine that lays the fixture out.
+    static let engine = EngineOptions.engine.described("the engine: a built-in name (default reference; see 'waterfall-check engines') or exec:'CMD ARGS' (FIXTURE-FORMAT §9)")
+    /// `--out FILE.svg`: the picture's file.
+    static let out = Option<String>("--out", value: "FILE.svg", help: "write the picture to FILE (atomically) instead of standard output")
+    /// `--diff`: expected over actual.
+    static let diff = Flag("--diff", help: "draw the fixture's expected frames (dashed outlines) over the engine's (filled); moved items orange with an arrow from where they were expected, missing ones red, extra ones purple")
+    /// `--side-by-side`: expected beside actual.
+    static let sideBySide = Flag("--side-by-side", help: "draw expected and actual next to each other instead")
+    /// `--against NAME`: expected from another engine.
+    static let against = Option<String>("--against", value: "NAME", help: "take \"expected\" from engine NAME's layout instead of the fixture's expected frames (implies --diff unless --side-by-side is given)")
+    /// `--scale PX`: pixels per pt of the picture (not the web engines' `--scale`, which render
+    /// therefore does not take: ``EngineOptions/group`` without it).
+    static let scale = Option<Double>("--scale", value: "PX", expects: "pixels per pt, above 0 and at most 1000", help: "pixels per pt (default: fit 640 px wide)") {
+        Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil }
+    }
 
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Draw a fixture's layout to scale as SVG (--diff: expected over actual)",
+        options: [engine, out, diff, sideBySide, against,
+                  CommonOptions.tolerance.described("what counts as moved (default: the fixture's, else 0.001 pt)"), scale],
+        groups: [EngineOptions.group.without(EngineOptions.scale)],
+        operands: "FIXTURE",
+        about: """
     Lays FIXTURE out with the engine and draws the result to scale: container, section insets,
     columns, every item labelled section.item, headers, footers and the content-size line.
-
-    OPTIONS:
-      --engine NAME     the engine: a built-in name (default reference; see 'waterfall-check
-                        engines') or exec:'CMD ARGS' (FIXTURE-FORMAT §9)
-      --out FILE.svg    write the picture to FILE (atomically) instead of standard output
-      --diff            draw the fixture's expected frames (dashed outlines) over the engine's
-                        (filled); moved items orange with an arrow from where they were expected,
-                        missing ones red, extra ones purple
-      --side-by-side    draw expected and actual next to each other instead
-      --against NAME    take "expected" from engine NAME's layout instead of the fixture's
-                        expected frames (implies --diff unless --side-by-side is given)
-      --tolerance PT    what counts as moved (default: the fixture's, else 0.001 pt)
-      --scale PX        pixels per pt (default: fit 640 px wide)
-      --engine-timeout SECONDS  time an external engine gets per request (default 10)
-      --isolate         run built-in engines in a waterfall-engine subprocess
-
+    """,
+        notes: """
     Layouts of more than 1,000 elements are drawn compactly (no labels, differences ringed) in
     strips read left to right. Exit status: 0 written (whether or not the layouts differ), 1 the
     engine rejected the input (its error is printed), 2 usage, fixture or engine fault.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let engineName = try args.value("--engine") ?? "reference"
-        let out = try args.value("--out")
-        var diff = args.flag("--diff")
-        let sideBySide = args.flag("--side-by-side")
-        let against = try args.value("--against")
-        let tolerance = try args.tolerance()
-        let scale = try args.value("--scale", as: "pixels per pt, above 0 and at most 1000") { Double($0).flatMap { $0 > 0 && $0 <= 1000 ? $0 : nil } }
-        let engineOptions = try engineOptions(&args)
-        let rest = try args.finish()
+    static func run(_ args: Arguments) throws -> Int32 {
+        let engineName = try args.value(Self.engine) ?? "reference"
+        let out = try args.value(Self.out)
+        var diff = args.flag(Self.diff)
+        let sideBySide = args.flag(Self.sideBySide)
+        let against = try args.value(Self.against)
+        let tolerance = try args.value(CommonOptions.tolerance)
+        let scale = try args.value(Self.scale)
+        let engineOptions = try EngineOptions.read(args)
+        let rest = args.operands
         guard rest.count == 1 else { throw WaterfallCheckError.usage(rest.isEmpty ? "render needs a FIXTURE" : "render takes one FIXTURE, got \(rest.count)") }
         guard !(diff && sideBySide) else { throw WaterfallCheckError.usage("--diff and --side-by-side are exclusive") }
         let entry = try resolveEngine(engineName, options: engineOptions)

@@ -4,11 +4,17 @@ import WaterfallCheckEngines
 /// `waterfall-check review`: shows pending recordings and what each changes in `expected`;
 /// in a terminal, accepts, rejects or skips each one per key (like `cargo insta review`).
 enum ReviewCommand: Command {
-    static let name = "review"
-    static let summary = "Review pending recordings (*.json.new): accept, reject or skip each"
-    static let usage = """
-    USAGE: waterfall-check review [--html DIR] [--list] [PATH...]
+    /// `--html DIR`: each recording drawn over the current expected.
+    static let html = ReportOptions.html.described("also write an HTML report drawing each recording over the current expected")
+    /// `--list`: never interactive.
+    static let list = Flag("--list", help: "print only, even in a terminal")
 
+    static let spec = CommandSpec(
+        name: "review",
+        summary: "Review pending recordings (*.json.new): accept, reject or skip each",
+        options: [html, list],
+        operands: "[PATH...]",
+        about: """
     Shows every pending recording (<name>.json.new) under PATH (default: the fixture roots of
     the last 'record', remembered in .waterfall-check/last-record; without one it asks for a
     PATH) with the whole table of what accepting it changes in the fixture's expected values:
@@ -19,20 +25,17 @@ enum ReviewCommand: Command {
     for each pending file press a to accept, r to reject, s to skip, q to skip the rest; a
     summary follows. A recording that breaks invariants is not accepted here (use
     'waterfall-check accept --force'). Otherwise, or with --list, it only prints.
-
-    OPTIONS:
-      --html DIR   also write an HTML report drawing each recording over the current expected
-      --list       print only, even in a terminal
-
+    """,
+        notes: """
     EXIT STATUS: 0 reviewed (also when there is nothing pending), 2 no PATH and no last record,
     a PATH that does not exist, a pending file or its fixture that cannot be read, or a failed
     accept or reject.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let html = try args.value("--html")
-        let list = args.flag("--list")
-        let roots = try LastRecord.roots(try args.finish(), command: name)
+    static func run(_ args: Arguments) throws -> Int32 {
+        let html = try args.value(Self.html)
+        let list = args.flag(Self.list)
+        let roots = try LastRecord.roots(args.operands, command: name)
         if let missing = roots.first(where: { $0.isEmpty || !FileManager.default.fileExists(atPath: $0) }) {
             printError("error: no such file or directory: '\(missing)'"); return exitCode(.error)
         }

@@ -5,32 +5,35 @@ import WaterfallCheckUIKitRewrite
 /// `waterfall-check uikit-rewrite --out DIR FILE...`: the mechanical rewrite that lets an iOS
 /// layout's files compile on Linux against this package's `UIKit` module (docs/uikit-rewrite.md).
 enum UIKitRewriteCommand: Command {
-    static let name = "uikit-rewrite"
-    static let summary = "Rewrite iOS layout files for Linux (@objc, optional requirements), listing every change"
-    static let usage = """
-    USAGE: waterfall-check uikit-rewrite --out DIR [--root DIR] [--quiet] FILE...
+    /// `--out DIR`: where the rewritten files go.
+    static let out = Option<String>("--out", value: "DIR", help: "Where the rewritten files go, under their paths relative to the inputs' common directory (or --root). An input file is never overwritten.").required()
+    /// `--root DIR`: what output paths are relative to.
+    static let root = Option<String>("--root", value: "DIR", help: "The directory the output paths are relative to.")
+    /// `--quiet`: counts only.
+    static let quiet = Flag("--quiet", help: "Print the counts per rule only.")
 
+    static let spec = CommandSpec(
+        name: "uikit-rewrite",
+        summary: "Rewrite iOS layout files for Linux (@objc, optional requirements), listing every change",
+        options: [out, root, quiet],
+        operands: "FILE...",
+        about: """
     Reads the Swift files of one module (a FILE may be a directory: its *.swift files, recursively)
     and writes them into DIR, rewritten where Linux Swift rejects them: @objc removed, optional
     protocol requirements made required and Optional-returning, their call sites' ?( made (, an
     override declared in an extension moved into its class, Swift 3 UIKit names renamed. Every
     change is printed as path:line:column: rule: before -> after; every other byte is unchanged.
     What cannot be rewritten mechanically (#selector, responds(to:)) is printed as a finding.
-
-    OPTIONS:
-      --out DIR    Where the rewritten files go, under their paths relative to the inputs'
-                   common directory (or --root). An input file is never overwritten.
-      --root DIR   The directory the output paths are relative to.
-      --quiet      Print the counts per rule only.
-
+    """,
+        notes: """
     Exit status: 0 written, 2 a usage or I/O error (an unreadable FILE, an output onto an input).
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let out = try args.value("--out") else { throw WaterfallCheckError.usage("uikit-rewrite needs --out DIR") }
-        let root = try args.value("--root")
-        let quiet = args.flag("--quiet")
-        let paths = try args.finish()
+    static func run(_ args: Arguments) throws -> Int32 {
+        guard let out = try args.value(Self.out) else { throw WaterfallCheckError.usage("uikit-rewrite needs --out DIR") }
+        let root = try args.value(Self.root)
+        let quiet = args.flag(Self.quiet)
+        let paths = args.operands
         guard !paths.isEmpty else { throw WaterfallCheckError.usage("uikit-rewrite needs at least one FILE") }
         var files: [(path: String, text: String)] = []
         for path in paths {

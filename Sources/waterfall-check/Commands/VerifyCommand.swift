@@ -4,13 +4,29 @@ import WaterfallCheckEngines
 /// `waterfall-check verify`: the CI gate. Runs fixtures against an engine and reports every
 /// difference (FIXTURE-FORMAT §7), never writing under fixture paths.
 enum VerifyCommand: Command {
-    static let name = "verify"
-    static let summary = "Check an engine against golden fixtures (the CI gate)"
-    static let usage = """
-    USAGE: waterfall-check verify [--engine NAME|exec:CMD] [--tolerance PT] [--jobs N] [--shard K/N]
-                                  [--junit FILE] [--json FILE] [--html DIR] [--github] [--invariants]
-                                  [--lint] [--require-expected] [--engine-timeout SECONDS] [--isolate] PATH...
+    /// `--shard K/N`: one shard of the fixtures.
+    static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
+                                     help: "run only shard K of N (1-based): N jobs together run each fixture once", parse: { Shard($0) })
+    /// `--invariants`: the invariants on goldens too (a flag here; fuzz's takes a list).
+    static let invariants = Flag("--invariants", help: "also check the fuzzer's invariants on fixtures that have expected, and the expected frames themselves against every invariant that the input and the frames alone decide (complete, finite, no-overlap, column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size), at the element's path:line:column")
+    /// `--require-expected`: a fixture without expected fails.
+    static let requireExpected = Flag("--require-expected", help: "fail a fixture that has no expected (otherwise it is reported as \"checked\": checked against the invariants only, counted apart from passed)")
+    /// `--lint`: the expected frames only, no engine.
+    static let lint = Flag("--lint", help: "check only the expected frames that way; no engine is run, and fixtures without expected frames are skipped")
 
+    static let spec = CommandSpec(
+        name: "verify",
+        summary: "Check an engine against golden fixtures (the CI gate)",
+        options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint],
+        groups: [ReportOptions.group
+                    .describing(ReportOptions.json.described("write a JSON summary"))
+                    .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
+                    .describing(ReportOptions.github.described("print GitHub Actions ::error annotations at the differing lines")),
+                 EngineOptions.group
+                    .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, chromium:masonry=PATH), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)"))],
+        operands: "PATH...",
+        about: """
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
     *.json) against the engine and compares its frames with the fixture's expected values.
     Frames match when every component differs by at most the tolerance: --tolerance, else the
@@ -21,34 +37,8 @@ enum VerifyCommand: Command {
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
-
-    OPTIONS:
-      --engine NAME     the engine under test (default: reference; see 'waterfall-check engines')
-      --tolerance PT    per-component tolerance in pt for every fixture
-      --jobs N          parallel workers (default: the number of cores)
-      --shard K/N       run only shard K of N (1-based): N jobs together run each fixture once
-      --junit FILE      write a JUnit XML report (one testsuite per directory)
-      --json FILE       write a JSON summary
-      --html DIR        write a self-contained HTML report: counts, an index of the failures,
-                        and each failing fixture drawn (expected over actual, side by side)
-                        with its difference table (DIR must be new, empty or a previous report)
-      --github          print GitHub Actions ::error annotations at the differing lines
-      --invariants      also check the fuzzer's invariants on fixtures that have expected, and
-                        the expected frames themselves against every invariant that the input
-                        and the frames alone decide (complete, finite, no-overlap,
-                        column-alignment, item-size, within-bounds, stacking, placement,
-                        supplementary, content-size), at the element's path:line:column
-      --require-expected  fail a fixture that has no expected (otherwise it is reported as
-                        "checked": checked against the invariants only, counted apart from passed)
-      --lint            check only the expected frames that way; no engine is run, and
-                        fixtures without expected frames are skipped
-      --engine-timeout SECONDS   time an exec: engine gets per request (default 10)
-      --isolate         run a built-in engine in a waterfall-engine subprocess, so a trap is
-                        a reported fault instead of the end of the run
-      --scale S         CSS px per pt for the web engines (chromium:grid-lanes,
-                        chromium:masonry=PATH), a power of two (default 1); frames of an
-                        engine with a length quantum that only drift pass (docs/web-engines.md)
-
+    """,
+        notes: """
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
 
@@ -56,22 +46,22 @@ enum VerifyCommand: Command {
     golden mismatch, a broken invariant, a fixture without expected under --require-expected,
     2 a usage, fixture, engine or path error, a pending recording in CI, an empty directory,
     or every fixture skipped.
-    """
+    """)
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let engineName = try args.value("--engine")
-        let options = try engineOptions(&args)
-        let tolerance = try args.tolerance()
-        let jobs = try args.jobs()
-        let shard = try args.value("--shard", as: "K/N with 1 <= K <= N", Shard.init)
-        let junit = try args.value("--junit")
-        let json = try args.value("--json")
-        let html = try args.value("--html")
-        let github = args.flag("--github")
-        let invariantsOnGoldens = args.flag("--invariants")
-        let lint = args.flag("--lint")
-        let requireExpected = args.flag("--require-expected")
-        let paths = try fixturePaths(try args.finish(), command: name)
+    static func run(_ args: Arguments) throws -> Int32 {
+        let engineName = try args.value(EngineOptions.engine)
+        let options = try EngineOptions.read(args)
+        let tolerance = try args.value(CommonOptions.tolerance)
+        let jobs = try args.value(CommonOptions.jobs)
+        let shard = try args.value(Self.shard)
+        let junit = try args.value(ReportOptions.junit)
+        let json = try args.value(ReportOptions.json)
+        let html = try args.value(ReportOptions.html)
+        let github = args.flag(ReportOptions.github)
+        let invariantsOnGoldens = args.flag(Self.invariants)
+        let lint = args.flag(Self.lint)
+        let requireExpected = args.flag(Self.requireExpected)
+        let paths = try fixturePaths(args.operands, command: name)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
         try refuseReportDirectory(html, fixturePaths: paths)
