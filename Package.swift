@@ -32,7 +32,10 @@ var package = Package(
         // The JSON reader and writers with their own error (file, line, column, path); the only
         // module that imports json-c.
         .target(name: "WaterfallCheckJSON", dependencies: ["CWaterfallCheckJSONC", "WaterfallCheckSupport"]),
-        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport"]),
+        // Fixtures: the model, its codecs (strict read, canonical and compact write), the corpus
+        // (walking, sharding, pending recordings, record modes).
+        .target(name: "WaterfallCheckFixture", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport"]),
+        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport", "WaterfallCheckFixture"]),
         // How the executables reach engines: the waterfall-engine/1 protocol (exec:, serve(_:)),
         // the browsers, the engine registry. Not in what a user's test target compiles.
         .target(name: "WaterfallCheckTransport", dependencies: ["WaterfallCheck"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// A directory with one passing canonical fixture, `fx/a.json` (TwoColumns, by hand), and its text.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// D6, D11, D12, D13, D15, D16: what a walk, a fuzz run or a rewrite must not lose or forge.

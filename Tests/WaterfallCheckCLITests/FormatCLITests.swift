@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// `waterfall-check format [--check] PATH...` end to end: exit codes and messages.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckEngines
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 @testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 

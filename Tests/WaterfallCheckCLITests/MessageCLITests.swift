@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Review D17 at the command line: bounded, readable messages.

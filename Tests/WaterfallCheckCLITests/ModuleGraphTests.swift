@@ -14,13 +14,15 @@ struct ModuleGraphTests {
         "CWaterfallCheckJSONC": 0, "WaterfallCheckSupport": 0, "WaterfallCheckCore": 0,
         "UIKit": 0, "CoreGraphics": 0, "_Testing_UIKit": 0, "_Testing_CoreGraphics": 0, "WaterfallCheckUIKitRewrite": 0,
         "WaterfallCheckJSON": 1, "WaterfallCheckClassics": 1,
-        // The harness: fixtures, judging, the runners, the reports.
-        "WaterfallCheck": 2,
+        // Fixtures: the model's codecs and the corpus.
+        "WaterfallCheckFixture": 2,
+        // The harness: judging, the runners, the reports.
+        "WaterfallCheck": 3,
         // What users import next to it, and how the executables reach engines.
-        "WaterfallCheckTesting": 3, "WaterfallCheckTransport": 3, "WaterfallCheckUIKit": 3,
-        "WaterfallCheckEngines": 4,
-        "WaterfallCheckTestSupport": 5, "waterfall-check": 5, "waterfall-engine": 5,
-        "waterfall-bench": 6, "WaterfallCheckLibFuzz": 6,
+        "WaterfallCheckTesting": 4, "WaterfallCheckTransport": 4, "WaterfallCheckUIKit": 4,
+        "WaterfallCheckEngines": 5,
+        "WaterfallCheckTestSupport": 6, "waterfall-check": 6, "waterfall-engine": 6,
+        "waterfall-bench": 7, "WaterfallCheckLibFuzz": 7,
     ]
 
     struct Target { var name: String; var type: String; var dependencies: [String] }
@@ -75,7 +77,7 @@ struct ModuleGraphTests {
         var targets = try Self.targets()
         let i = try #require(targets.firstIndex { $0.name == "WaterfallCheckJSON" })
         targets[i].dependencies.append("WaterfallCheck")
-        #expect(Self.backEdges(targets) == ["WaterfallCheckJSON (layer 1) -> WaterfallCheck (layer 2)"])
+        #expect(Self.backEdges(targets) == ["WaterfallCheckJSON (layer 1) -> WaterfallCheck (layer 3)"])
     }
 
     /// Swift files under `Sources/` whose code (comments left out) matches `pattern`.

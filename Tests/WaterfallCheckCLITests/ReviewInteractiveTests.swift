@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Issue 14 item 3: `review` in a terminal accepts, rejects and skips per key; `accept --all`

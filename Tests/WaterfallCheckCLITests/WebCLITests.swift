@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// The web engines' command-line errors, which need no Chromium: a missing browser, a bad

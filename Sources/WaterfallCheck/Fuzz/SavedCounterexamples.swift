@@ -15,11 +15,11 @@ public enum SavedCounterexamples {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let (files, problems) = FixtureFile.collect([directory])
-        guard !files.isEmpty else { return VerifyReport(results: problems.filter { !$0.message.hasPrefix("no fixtures") }, pending: []) }
+        guard !files.isEmpty else { return VerifyReport(results: problems.filter { !$0.message.hasPrefix("no fixtures") }.map(FixtureResult.init), pending: []) }
         let selection = Set(invariants.invariants.map(\.id))
         let runner = GoldenRunner(engine: engine, tolerance: tolerance, recordMode: .never, jobs: jobs,
                                   invariants: InvariantChecker(selection: selection))
-        return VerifyReport(results: problems + runner.run(files: files), pending: [])
+        return VerifyReport(results: problems.map(FixtureResult.init) + runner.run(files: files), pending: [])
     }
 
     /// The saved fixture that already shows `group`'s bug, so a different seed finding it adds

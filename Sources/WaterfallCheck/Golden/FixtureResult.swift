@@ -56,6 +56,12 @@ public struct FixtureResult: Hashable, Sendable {
         self.position = position; self.recorded = recorded
     }
 
+    /// The error result of a path ``FixtureFile/collect(_:)`` cannot use (``NonFixture/path``).
+    public init(_ problem: PathProblem) {
+        self.init(file: problem.path, url: problem.url, suite: problem.suite, name: problem.path, status: .error, message: problem.message)
+        nonFixture = .path
+    }
+
     /// What an error that is no fixture is: a path ``FixtureFile/collect(_:)`` cannot use
     /// (missing, unreadable, a pending recording named as a fixture) or, in CI, a pending
     /// recording (``VerifyReport/treatPendingAsErrors()``); `nil` for a fixture. The text summary

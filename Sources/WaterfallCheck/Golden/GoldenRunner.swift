@@ -65,14 +65,14 @@ public struct GoldenRunner: Sendable {
     public func run(paths: [URL]) -> VerifyReport {
         let (files, problems) = FixtureFile.collect(paths)
         guard let shard else {
-            return VerifyReport(results: problems + run(files: files), pending: PendingFiles.find(under: paths))
+            return VerifyReport(results: problems.map(FixtureResult.init) + run(files: files), pending: PendingFiles.find(under: paths))
         }
         let mine = shard.select(files, key: \.key)
         // Names are unique per folder across the whole set, not per shard: the other shards'
         // files in this shard's folders are read for their names, so a duplicate is reported
         // (by the shard holding the later file) exactly as an unsharded run reports it.
         let results = Self.markingDuplicateNames(runUnmarked(files: mine), among: files)
-        return VerifyReport(results: problems + results, pending: PendingFiles.find(under: paths),
+        return VerifyReport(results: problems.map(FixtureResult.init) + results, pending: PendingFiles.find(under: paths),
                             otherShards: files.count - mine.count)
     }
 

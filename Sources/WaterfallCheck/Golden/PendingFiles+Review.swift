@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// What accepting one pending recording would change (`waterfall-check review`).
 public struct PendingReview: Sendable {

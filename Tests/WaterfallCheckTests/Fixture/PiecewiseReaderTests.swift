@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Large fixtures are decoded piece by piece (docs/decisions/adversarial.md, peak memory); the

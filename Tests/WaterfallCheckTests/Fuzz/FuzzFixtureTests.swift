@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// A shrunk counterexample becomes an input-only fixture that reads back and still fails.

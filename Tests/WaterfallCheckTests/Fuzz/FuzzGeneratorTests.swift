@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 @Suite("Fuzz: PRNG and generator")

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 import WaterfallCheckClassics
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Exact placement decisions (docs/decisions/placement.md): tie bugs are caught by a default run

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 
 /// The generator's inverse (a libFuzzer seed corpus from Fixtures/): choices that generate a given input.
 @Suite("Generator inverse: seed inputs from fixtures")

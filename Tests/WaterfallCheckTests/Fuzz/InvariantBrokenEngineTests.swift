@@ -3,6 +3,7 @@ import WaterfallCheckClassics
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Every invariant can fail: for each, a small engine with one bug that violates it. The fuzzer

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// The libFuzzer bridge without the fuzz build: bytes as choices, the encoding back, the check

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 import WaterfallCheckClassics
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// Shrinking to Hypothesis's quality: each broken engine and classic quirk shrinks to an exact

@@ -2,6 +2,7 @@ import Foundation
 import WaterfallCheckClassics
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// What an engine declares decides what it is asked (FIXTURE-FORMAT §9), in process too.

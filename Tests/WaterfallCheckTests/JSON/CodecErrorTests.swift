@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 /// One test per kind of bad input (FIXTURE-FORMAT §6, fixture errors), each asserting the located

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckCore
 import WaterfallCheckTestSupport
 

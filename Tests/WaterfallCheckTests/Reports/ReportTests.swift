@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 import WaterfallCheckTestSupport
 
 @Suite("Reports: text, JUnit XML, GitHub annotations, JSON summary")
@@ -91,7 +92,7 @@ struct ReportTests {
             error("bad", "fixture error at $.layout: columnCount is missing"),
             error("twice", "duplicate fixture name \"twice\": F/a.json in the same folder has it too (names are unique per folder)"),
             inCI.results[0],
-            FixtureFile.collect([URL(fileURLWithPath: "/nonexistent/missing")]).problems[0],
+            FixtureResult(FixtureFile.collect([URL(fileURLWithPath: "/nonexistent/missing")]).problems[0]),
         ])
         let titles = GitHubAnnotations.render(report).split(separator: "\n").map { line in
             String(line.split(separator: ",").first { $0.hasPrefix("title=") }!.dropFirst(6).prefix { $0 != "%" })

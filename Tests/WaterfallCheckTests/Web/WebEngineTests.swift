@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckFixture
 @testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 

@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// A fixture file found by ``FixtureFile/collect(_:)``.
 public struct FixtureFile: Hashable, Sendable {
@@ -38,16 +41,14 @@ public struct FixtureFile: Hashable, Sendable {
     /// unreadable directory, a broken or directory symbolic link) are returned as problems (error
     /// results), never silently dropped.
     /// - Complexity: O(entries under the paths · log).
-    public static func collect(_ paths: [URL]) -> (files: [FixtureFile], problems: [FixtureResult]) {
+    public static func collect(_ paths: [URL]) -> (files: [FixtureFile], problems: [PathProblem]) {
         var files: [FixtureFile] = []
-        var problems: [FixtureResult] = []
+        var problems: [PathProblem] = []
         var seen = Set<String>()
         for root in paths {
             let shown = displayPath(root)
             func problem(_ message: String) {
-                var r = FixtureResult(file: shown, url: root, suite: parent(of: shown), name: shown, status: .error, message: message)
-                r.nonFixture = .path
-                problems.append(r)
+                problems.append(PathProblem(url: root, path: shown, suite: parent(of: shown), message: message))
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
@@ -76,7 +77,7 @@ public struct FixtureFile: Hashable, Sendable {
     public static func files(at paths: [String]) throws -> [FixtureFile] {
         if paths.contains("") { throw WaterfallCheckError.badPath(path: "", message: "an empty path names no file (an unset variable?)") }
         let (files, problems) = collect(paths.map { URL(fileURLWithPath: $0) })
-        if let p = problems.first { throw WaterfallCheckError.badPath(path: p.file, message: p.message) }
+        if let p = problems.first { throw WaterfallCheckError.badPath(path: p.path, message: p.message) }
         return files
     }
 
@@ -171,4 +172,18 @@ public struct FixtureFile: Hashable, Sendable {
     static func parent(of path: String) -> String {
         FilePath.parent(path)
     }
+}
+
+/// A path ``FixtureFile/collect(_:)`` cannot use: missing, unreadable, a directory without
+/// fixtures, a pending recording named as a fixture. Never dropped: the golden runner reports
+/// each as an error result, the other commands stop at the first.
+public struct PathProblem: Hashable, Sendable {
+    /// The path as given.
+    public var url: URL
+    /// The path as the user wrote it (relative stays relative).
+    public var path: String
+    /// Its parent folder, for JUnit's suite.
+    public var suite: String
+    /// What is wrong, naming the path.
+    public var message: String
 }

@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 // Decoding frames (FIXTURE-FORMAT §4): a fixture's `expected`, or an engine's reply (§9).
 // Frames are kept exactly as written (a negative width stays negative) so a harness can report it.

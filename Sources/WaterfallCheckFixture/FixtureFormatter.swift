@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// Puts fixture files into canonical form (FIXTURE-FORMAT §8): the library half of
 /// `waterfall-check format`.

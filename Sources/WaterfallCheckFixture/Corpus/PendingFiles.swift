@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// Pending recordings (`<name>.json.new` beside `<name>.json`, FIXTURE-FORMAT §1) and the
 /// review operations on them.

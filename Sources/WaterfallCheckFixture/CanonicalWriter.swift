@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// Writes fixtures in canonical form (FIXTURE-FORMAT §8), byte for byte, and the compact one-line
 /// JSON of the engine protocol (§9). Our own writer on the parsed model: json-c's serializer

@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// The fixture roots of the last `record` (`.waterfall-check/last-record` under the working
 /// directory, one path per line as the user typed it): what `review` and `accept --all` work on

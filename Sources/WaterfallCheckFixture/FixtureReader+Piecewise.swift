@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 // Large fixtures, a piece at a time (issue 13: peak memory of `verify` at most 8 times the file).
 // json-c's tree costs about 1.5 KB per item (every object carries a 16-entry hash table, every

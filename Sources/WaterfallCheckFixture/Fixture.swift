@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// One fixture file (FIXTURE-FORMAT §1): an input, and optionally the frames or error it must give.
 public struct Fixture: Hashable, Sendable {

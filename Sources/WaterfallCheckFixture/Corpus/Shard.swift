@@ -1,3 +1,7 @@
+import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 /// One of N deterministic slices of a fixture set (`verify --shard K/N`): N jobs with the same
 /// paths together run every fixture exactly once.
 ///

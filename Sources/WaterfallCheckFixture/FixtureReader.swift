@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 /// Reads fixture files (FIXTURE-FORMAT §1-4) with json-c, strictly: anything the format does not
 /// allow is a ``FixtureError`` with file, line, column and JSON path (§6, fixture errors).

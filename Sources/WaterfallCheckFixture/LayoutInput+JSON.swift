@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 // Decoding the input half of a fixture (FIXTURE-FORMAT §2, §3) from a strict JSON document.
 // Types and presence are checked here; ranges are not (a negative width or a column count of 0

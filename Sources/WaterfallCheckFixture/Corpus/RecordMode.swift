@@ -1,3 +1,7 @@
+import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 /// Which fixtures a run re-records from the engine's output (swift-snapshot-testing's record
 /// modes). The library never reads the environment: callers pass `.never` in CI.
 public enum RecordMode: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 // Compact one-line JSON for the engine protocol (FIXTURE-FORMAT §9): no spaces, same key order
 // and number form as the canonical writer, `layout` in full. Written as bytes into a caller's

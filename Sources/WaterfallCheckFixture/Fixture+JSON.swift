@@ -1,4 +1,7 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 
 extension Fixture {
     /// Decodes a fixture object (FIXTURE-FORMAT §1): `format` exactly `waterfall-fixture/1`,
