@@ -35,7 +35,10 @@ var package = Package(
         // Fixtures: the model, its codecs (strict read, canonical and compact write), the corpus
         // (walking, sharding, pending recordings, record modes).
         .target(name: "WaterfallCheckFixture", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport"]),
-        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport", "WaterfallCheckFixture"]),
+        // Judging: the diff and tolerance, the invariants and the §5 oracle, placement verdicts,
+        // case statuses and run verdicts. Everything that decides; nothing that runs.
+        .target(name: "WaterfallCheckJudge", dependencies: ["WaterfallCheckFixture"]),
+        .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport", "WaterfallCheckFixture", "WaterfallCheckJudge"]),
         // How the executables reach engines: the waterfall-engine/1 protocol (exec:, serve(_:)),
         // the browsers, the engine registry. Not in what a user's test target compiles.
         .target(name: "WaterfallCheckTransport", dependencies: ["WaterfallCheck"]),

@@ -7,6 +7,7 @@
 @_exported import WaterfallCheckJSON
 @_exported import WaterfallCheckSupport
 @_exported import WaterfallCheckFixture
+@_exported import WaterfallCheckJudge
 
 /// The harness's version, printed by `waterfall-check --version` and `waterfall-engine --version`.
 public let waterfallCheckVersion = "0.1.0"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// A directory with one passing canonical fixture, `fx/a.json` (TwoColumns, by hand), and its text.

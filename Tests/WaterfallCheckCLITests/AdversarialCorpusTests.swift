@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// D6, D11, D12, D13, D15, D16: what a walk, a fuzz run or a rewrite must not lose or forge.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// D9: Ctrl-C (SIGINT) stops external engines like SIGTERM does, and ends a fuzz run against a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// `waterfall-check` run through `/bin/sh -c SCRIPT` (for redirections and non-UTF-8 bytes):

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// `fuzz` and `compare` at the command line: nothing found is ever dropped, no fixture overwritten.

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckEngines
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 @testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 

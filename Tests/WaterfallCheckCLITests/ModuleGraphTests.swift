@@ -16,13 +16,15 @@ struct ModuleGraphTests {
         "WaterfallCheckJSON": 1, "WaterfallCheckClassics": 1,
         // Fixtures: the model's codecs and the corpus.
         "WaterfallCheckFixture": 2,
-        // The harness: judging, the runners, the reports.
-        "WaterfallCheck": 3,
+        // Judging: diff, tolerance, invariants, the §5 oracle, verdicts. Decides, never runs.
+        "WaterfallCheckJudge": 3,
+        // The harness: the runners and the reports.
+        "WaterfallCheck": 4,
         // What users import next to it, and how the executables reach engines.
-        "WaterfallCheckTesting": 4, "WaterfallCheckTransport": 4, "WaterfallCheckUIKit": 4,
-        "WaterfallCheckEngines": 5,
-        "WaterfallCheckTestSupport": 6, "waterfall-check": 6, "waterfall-engine": 6,
-        "waterfall-bench": 7, "WaterfallCheckLibFuzz": 7,
+        "WaterfallCheckTesting": 5, "WaterfallCheckTransport": 5, "WaterfallCheckUIKit": 5,
+        "WaterfallCheckEngines": 6,
+        "WaterfallCheckTestSupport": 7, "waterfall-check": 7, "waterfall-engine": 7,
+        "waterfall-bench": 8, "WaterfallCheckLibFuzz": 8,
     ]
 
     struct Target { var name: String; var type: String; var dependencies: [String] }
@@ -77,7 +79,7 @@ struct ModuleGraphTests {
         var targets = try Self.targets()
         let i = try #require(targets.firstIndex { $0.name == "WaterfallCheckJSON" })
         targets[i].dependencies.append("WaterfallCheck")
-        #expect(Self.backEdges(targets) == ["WaterfallCheckJSON (layer 1) -> WaterfallCheck (layer 3)"])
+        #expect(Self.backEdges(targets) == ["WaterfallCheckJSON (layer 1) -> WaterfallCheck (layer 4)"])
     }
 
     /// Swift files under `Sources/` whose code (comments left out) matches `pattern`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// The web engines' command-line errors, which need no Chromium: a missing browser, a bad

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 
 /// ``PlacementVerdict``: §5 replayed on an engine's own frames; each kind from a hand-made layout.
 /// Inputs: 320 pt, 3 columns, spacing 10, no insets: w = (320 - 20) / 3 = 100, x = 0, 110, 220.

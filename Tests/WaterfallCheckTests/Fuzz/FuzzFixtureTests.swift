@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// A shrunk counterexample becomes an input-only fixture that reads back and still fails.

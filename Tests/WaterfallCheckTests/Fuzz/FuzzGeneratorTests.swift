@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 @Suite("Fuzz: PRNG and generator")

@@ -4,6 +4,7 @@ import WaterfallCheckCore
 import WaterfallCheckClassics
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// Exact placement decisions (docs/decisions/placement.md): tie bugs are caught by a default run

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 
 /// The generator's inverse (a libFuzzer seed corpus from Fixtures/): choices that generate a given input.
 @Suite("Generator inverse: seed inputs from fixtures")

@@ -4,6 +4,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// Every invariant can fail: for each, a small engine with one bug that violates it. The fuzzer

@@ -3,6 +3,7 @@ import Testing
 import WaterfallCheckCore
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// The libFuzzer bridge without the fuzz build: bytes as choices, the encoding back, the check

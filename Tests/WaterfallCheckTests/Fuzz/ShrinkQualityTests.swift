@@ -4,6 +4,7 @@ import WaterfallCheckCore
 import WaterfallCheckClassics
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// Shrinking to Hypothesis's quality: each broken engine and classic quirk shrinks to an exact

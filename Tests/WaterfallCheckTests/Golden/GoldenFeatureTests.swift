@@ -3,6 +3,7 @@ import WaterfallCheckClassics
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// What an engine declares decides what it is asked (FIXTURE-FORMAT §9), in process too.

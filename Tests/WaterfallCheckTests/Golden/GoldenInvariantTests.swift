@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckTestSupport
 
 /// The golden runner with the real invariant catalogue attached, as `verify` and `record` run it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 @testable import WaterfallCheckTransport
 
 /// The hello line's additive `tieBreaks`, `lengthQuantum` and `maxLength` (FIXTURE-FORMAT §9).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 @testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 
 /// ``SpinWait``: polling a pipe before blocking on it (docs/decisions/external.md, "Spinning
 /// before sleeping"). What it must never do is report a pipe ready that is not, or spin without end.

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 import WaterfallCheckCore
 import WaterfallCheckTestSupport
 

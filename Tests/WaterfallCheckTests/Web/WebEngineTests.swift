@@ -5,6 +5,7 @@ import Glibc
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
+@testable import WaterfallCheckJudge
 @testable import WaterfallCheckTransport
 import WaterfallCheckTestSupport
 

@@ -1,17 +1,22 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 // complete, finite, no-overlap: the shape of a result, whatever the placement rule.
 
 /// `complete`: one frame per item, header and footer; nothing extra (``LayoutResult/shapeProblem(for:)``).
 /// O(elements).
-func checkComplete(_ c: CheckContext) -> InvariantFailure? {
+package func checkComplete(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result, let p = r.shapeProblem(for: c.input) else { return nil }
     return Invariants.fail("complete", p.message, p.element.map { [$0] } ?? [])
 }
 
 /// `finite`: every coordinate finite, every size ≥ 0, content size included. O(elements).
-func checkFinite(_ c: CheckContext) -> InvariantFailure? {
+package func checkFinite(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result else { return nil }
     let id = "finite"
     let size = r.contentSize
@@ -38,7 +43,7 @@ func checkFinite(_ c: CheckContext) -> InvariantFailure? {
 /// frames still open at the current top; each frame is compared only with those, in the order
 /// they opened. - Complexity: O(n log n + n · a), a the most frames open at once (about the
 /// column count for a waterfall); one allocation.
-func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
+package func checkNoOverlap(_ c: CheckContext) -> InvariantFailure? {
     let tol = c.tolerance.points
     guard c.result != nil else { return nil }
     let elements = c.elements

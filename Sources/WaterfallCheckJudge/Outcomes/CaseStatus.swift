@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// What happened to one case of a run (a fixture of `verify` or `record`, a case of `compare`
 /// or `fuzz`): the one status vocabulary of every report. Raw values are the JSON summary's spelling.

@@ -1,10 +1,15 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 // query, deterministic, accepts-valid, rejects-invalid, prefix-stable: checks that call the engine again.
 
 /// `accepts-valid`: a valid input (within the declared features) gets frames.
-func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
+package func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
     guard c.expectedError == nil else { return nil }
     let error: String
     switch c.outcome {
@@ -18,7 +23,7 @@ func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
 
 /// `rejects-invalid`: an invalid input gives its §6 code (the first in precedence order).
 /// `unsupported` is a skip, not a failure (FIXTURE-FORMAT §6).
-func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
+package func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
     guard let expected = c.expectedError else { return nil }
     let id = "rejects-invalid"
     switch c.outcome {
@@ -36,7 +41,7 @@ func checkRejectsInvalid(_ c: CheckContext) -> InvariantFailure? {
 
 /// `deterministic`: a second `layout` of the same input on the same engine gives identical frames
 /// (bit for bit: nothing in §5 depends on anything but the input).
-func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
+package func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
     guard let first = c.result else { return nil }
     let second: LayoutResult
     switch c.ask(c.input) {
@@ -66,7 +71,7 @@ func checkDeterministic(_ c: CheckContext) -> InvariantFailure? {
 /// Whether two results' sections hold the same frames bit for bit: one `memcmp` per section's
 /// items (a frame is four doubles, no padding), the headers and footers by their bits. Same bits
 /// imply ``identical(_:_:)-(CGRect,CGRect)``; a false answer only sends the check the slow way.
-func sameBits(_ a: [SectionFrames], _ b: [SectionFrames]) -> Bool {
+package func sameBits(_ a: [SectionFrames], _ b: [SectionFrames]) -> Bool {
     guard a.count == b.count else { return false }
     func same(_ x: CGRect?, _ y: CGRect?) -> Bool {
         switch (x, y) {
@@ -90,8 +95,8 @@ func sameBits(_ a: [SectionFrames], _ b: [SectionFrames]) -> Bool {
 }
 
 /// Equal, or both NaN.
-@inline(__always) func identical(_ a: CGFloat, _ b: CGFloat) -> Bool { a == b || (a.isNaN && b.isNaN) }
-func identical(_ a: CGRect, _ b: CGRect) -> Bool {
+@inline(__always) package func identical(_ a: CGFloat, _ b: CGFloat) -> Bool { a == b || (a.isNaN && b.isNaN) }
+package func identical(_ a: CGRect, _ b: CGRect) -> Bool {
     identical(a.origin.x, b.origin.x) && identical(a.origin.y, b.origin.y)
         && identical(a.size.width, b.size.width) && identical(a.size.height, b.size.height)
 }
@@ -99,7 +104,7 @@ func identical(_ a: CGRect, _ b: CGRect) -> Bool {
 /// `prefix-stable`: the input with the last non-empty section cut to the first half of its items
 /// lays out every remaining element as before (within the tolerance). Runs last: it leaves the
 /// engine's last layout on the shorter input.
-func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
+package func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
     guard let full = c.result, let p = c.prefixInput else { return nil }
     let (prefix, s, dropped) = (p.input, p.section, p.dropped)
     guard case .layout(let short) = c.ask(prefix) else { return nil }
@@ -114,7 +119,7 @@ func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
 /// strict predicate, each once. Engines without the `query` capability are not checked.
 /// - Complexity: O(r · (n + k log k)) for r = 12 rects and k answers, against a brute-force
 ///   filter merged with the sorted answer.
-func checkQuery(_ c: CheckContext) -> InvariantFailure? {
+package func checkQuery(_ c: CheckContext) -> InvariantFailure? {
     guard c.capabilities.contains(.query), let r = c.result else { return nil }
     // Document order is ElementID order, so the brute-force list comes out sorted.
     let elements = c.elements
@@ -160,7 +165,7 @@ func checkQuery(_ c: CheckContext) -> InvariantFailure? {
 /// The query rects of one case: the content, a screen-sized window, and for a few elements the
 /// frame itself, a zero-size rect at its centre, a rect touching its bottom edge, a zero-width
 /// line on its left edge; plus random rects, some of zero width or height.
-func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [CGRect] {
+package func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt64) -> [CGRect] {
     let W = r.contentSize.width.isFinite ? r.contentSize.width : 0
     let H = r.contentSize.height.isFinite ? r.contentSize.height : 0
     var rng = SplitMix64(seed: seed, case: UInt64(elements.count))

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// One property every layout must have (DESIGN.md, "Invariants"): a stable id, a one-line
 /// statement, and a check over one case.
@@ -9,7 +14,7 @@ public struct Invariant: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The property, in one line.
     public let statement: String
     /// Position in ``Invariants/all``.
-    let index: Int
+    package let index: Int
     let check: (CheckContext) -> InvariantFailure?
 
     public static func == (a: Invariant, b: Invariant) -> Bool { a.id == b.id }

@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// The per-component comparison tolerance of FIXTURE-FORMAT §7, in pt: two frames match when
 /// every component (`x`, `y`, `width`, `height`) differs by at most ``points``.

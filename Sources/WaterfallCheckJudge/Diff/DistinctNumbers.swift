@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// A length beside another it is compared with, for every report and message: both as
 /// ``formatPoints(_:)`` prints them (two decimals), or both with every digit when two decimals

@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// The one layout diff (FIXTURE-FORMAT §7): an expected answer against an actual one, element by
 /// element, within a ``Tolerance``.

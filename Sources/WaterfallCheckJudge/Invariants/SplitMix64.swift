@@ -1,3 +1,8 @@
+import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
 /// SplitMix64, the seedable 64-bit generator of Steele, Lea and Flood, "Fast Splittable
 /// Pseudorandom Number Generators" (OOPSLA 2014); constants from Vigna's public-domain
 /// `splitmix64.c` (https://prng.di.unimi.it/splitmix64.c).

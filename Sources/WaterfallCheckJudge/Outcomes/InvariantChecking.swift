@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// Checks an engine's behaviour on an input against the invariants (DESIGN.md, "Invariants"):
 /// how a golden run judges a fixture that has no `expected`.

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// A placement-level judgement of an engine's frames against an expected layout (the reference's,
 /// or a golden's), for engines that declare a length quantum (``EngineLimits/lengthQuantum``, the

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 // lookup-consistency and reprepare: checks of the UIKit-shaped lifecycle, for engines with the
 // `collectionViewLayout` capability (``PreparedLayoutEngine``).
@@ -24,7 +29,7 @@ private func preparedLayout(_ c: CheckContext) -> PreparedLayout? {
 
 /// `lookup-consistency`: `layoutAttributesForItem(at:)` and `layoutAttributesForSupplementaryView`
 /// agree with `layoutAttributesForElements(in:)`, and calling them changes nothing.
-func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
+package func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
     guard let layout = preparedLayout(c) else { return nil }
     let id = "lookup-consistency"
     let before = attributes(of: layout).frames
@@ -51,7 +56,7 @@ func checkLookupConsistency(_ c: CheckContext) -> InvariantFailure? {
 /// `reprepare`: `invalidateLayout()` then `prepare()` on the same object gives the same attributes,
 /// none twice; `shouldInvalidateLayout(forBoundsChange:)` is false for a scroll and true for a new
 /// width; after `reloadData()` with other data the object reports what a fresh one does (``checkReload(_:_:)``).
-func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
+package func checkReprepare(_ c: CheckContext) -> InvariantFailure? {
     guard let layout = preparedLayout(c) else { return nil }
     let id = "reprepare"
     let first = attributes(of: layout)

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 // column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size:
 // the engine's frames against ``LayoutModel`` (FIXTURE-FORMAT §5), each check one property.
@@ -30,7 +35,7 @@ private func eachItem(_ c: CheckContext, _ body: (_ id: ElementID, _ frame: CGRe
 }
 
 /// `column-alignment`: x is a column origin, width the span's width (§5 steps 2–3).
-func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
+package func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
     let spacing = c.input.layout.columnSpacing
     return eachItem(c) { id, f, m, s in
         if !m.aligned {
@@ -46,7 +51,7 @@ func checkColumnAlignment(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `item-size`: the given height, or `floor_s(size.h * iw / size.w)` (§5 step 3).
-func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
+package func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
     eachItem(c) { id, f, m, _ in
         guard !c.close(f.height, m.frame.height) else { return nil }
         let (actual, expected) = Invariants.pair(f.height, m.frame.height)
@@ -61,7 +66,7 @@ func checkItemSize(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `within-bounds`: inside the section's insets horizontally, not above its items' top.
-func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
+package func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
     let W = c.input.layout.containerWidth
     let tol = c.tolerance.points
     return eachItem(c) { id, f, _, s in
@@ -83,7 +88,7 @@ func checkWithinBounds(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `stacking`: y is the running height of the item's column(s) (§5 step 3).
-func checkStacking(_ c: CheckContext) -> InvariantFailure? {
+package func checkStacking(_ c: CheckContext) -> InvariantFailure? {
     let rowSpacing = c.input.layout.rowSpacing
     return eachItem(c) { id, f, m, s in
         guard m.aligned, !c.close(f.minY, m.frame.minY) else { return nil }
@@ -103,7 +108,7 @@ func checkStacking(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `placement`: the column is the one the placement rule picks, or one the tolerance cannot tell from it.
-func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
+package func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
     let s = c.input.layout
     return eachItem(c) { id, f, m, section in
         guard m.aligned, !m.placementAllowed else { return nil }
@@ -125,7 +130,7 @@ func checkPlacement(_ c: CheckContext) -> InvariantFailure? {
 
 /// `supplementary`: header and footer frames (§5 steps 1 and 5), each section starting where the
 /// previous one ended.
-func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
+package func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result else { return nil }
     func check(_ id: ElementID, _ expected: CGRect?, _ actual: CGRect?) -> InvariantFailure? {
         guard let e = expected, let a = actual, !a.isNull, !c.close(a, e) else { return nil }
@@ -141,7 +146,7 @@ func checkSupplementary(_ c: CheckContext) -> InvariantFailure? {
 }
 
 /// `content-size`: `[W, max(top, minimumContentHeight)]` with §5's final top (no trailing spacing).
-func checkContentSize(_ c: CheckContext) -> InvariantFailure? {
+package func checkContentSize(_ c: CheckContext) -> InvariantFailure? {
     guard let r = c.result else { return nil }
     let s = c.input.layout
     let top = c.model.finalTop

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// The invariant catalogue of DESIGN.md, in its order. Each check is property-based: positions it
 /// expects come from the input by FIXTURE-FORMAT §5 (``LayoutModel``), never from the engine's
@@ -90,7 +95,7 @@ extension CheckContext {
     /// this one, made only for a pipelined engine), so it works while the checks run; answers are
     /// read in order, each when asked for. `next` is called after the first send: the engine
     /// starts on this case's requests while the next case is generated.
-    func check(_ invariants: InvariantSet, then next: () -> LayoutInput? = { nil }) -> [InvariantFailure] {
+    package func check(_ invariants: InvariantSet, then next: () -> LayoutInput? = { nil }) -> [InvariantFailure] {
         if pipelineWindow > 1 {
             engine.prefetch(plannedRequests(invariants))
             if let n = next() { engine.prefetch([.layout(n)]) }

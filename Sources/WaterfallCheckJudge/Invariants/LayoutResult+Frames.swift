@@ -1,11 +1,16 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 extension LayoutResult {
     /// Calls `body` with every element and frame in document order (headers, items, footers,
     /// section by section), without building ``elements``; extra elements are not visited.
     /// Stops and returns the first non-nil value `body` returns. O(elements).
-    func firstFrame<T>(where body: (ElementID, CGRect) -> T?) -> T? {
+    package func firstFrame<T>(where body: (ElementID, CGRect) -> T?) -> T? {
         // In place: a section copied out of the array retains and releases its frames.
         sections.withUnsafeBufferPointer { sections in
             for s in sections.indices {

@@ -1,36 +1,41 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// One case as the invariants see it: the input, the engine's first answer, what §6 expects, and
 /// the §5 model (built on first use).
-final class CheckContext {
-    let input: LayoutInput
-    let engine: LayoutEngine
+package final class CheckContext {
+    package let input: LayoutInput
+    package let engine: LayoutEngine
     /// The comparison tolerance (FIXTURE-FORMAT §7).
-    let tolerance: Tolerance
+    package let tolerance: Tolerance
     /// Seeds the query rects; the same case always queries the same rects.
-    let seed: UInt64
+    package let seed: UInt64
     /// The §6 error the input must give, or `nil` for a valid input.
-    let expectedError: LayoutError?
+    package let expectedError: LayoutError?
     /// The engine's answer to the first `layout(input)`.
-    let outcome: EngineAnswer
+    package let outcome: EngineAnswer
     /// The engine's declared capabilities, read once per case: each read of
     /// ``LayoutEngine/descriptor`` copies the whole descriptor (its strings and limits retained).
-    let capabilities: EngineCapabilities
+    package let capabilities: EngineCapabilities
 
     /// The engine's pipeline window, read once per case (``LayoutEngine/pipelineWindow``).
-    let pipelineWindow: Int
+    package let pipelineWindow: Int
     /// The rect-query predicate the engine declares (``EngineLimits/queryPredicate``).
-    let queryPredicate: QueryPredicate
+    package let queryPredicate: QueryPredicate
     /// The first engine fault of any request this case made of the engine: the first answer, a
     /// second layout, a shorter one, a rect query. The one fault channel, whatever the engine and
     /// its transport (in process, `exec:`, a browser): a case with a fault is an engine fault,
     /// never an invariant failure (docs/decisions/adversarial.md, D13).
-    private(set) var fault: EngineFault?
+    package private(set) var fault: EngineFault?
 
     /// - Parameter answer: the engine's answer to `input` when the caller already has it;
     ///   `nil` asks the engine (``LayoutEngine/answer(_:)``).
-    init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil) {
+    package init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil) {
         self.input = input
         self.engine = engine
         self.tolerance = tolerance
@@ -47,7 +52,7 @@ final class CheckContext {
 
     /// Asks the engine for a further layout (``LayoutEngine/answer(_:)``); a fault is noted in
     /// ``fault``. Every layout an invariant asks for goes through here.
-    func ask(_ input: LayoutInput) -> EngineAnswer {
+    package func ask(_ input: LayoutInput) -> EngineAnswer {
         let a = engine.answer(input)
         if case .fault(let f) = a, fault == nil { fault = f }
         return a
@@ -57,7 +62,7 @@ final class CheckContext {
     /// the engine threw; anything but a ``LayoutError`` or ``QueryError`` (an ``EngineFault``, a
     /// port's exception) is noted in ``fault`` first, as a fault of kind `threw` when it is no
     /// ``EngineFault``. Every query an invariant makes goes through here.
-    func query(_ rect: CGRect, into answer: inout [ElementID]) throws {
+    package func query(_ rect: CGRect, into answer: inout [ElementID]) throws {
         do { try engine.elements(in: rect, into: &answer) } catch {
             if fault == nil, !(error is LayoutError), !(error is QueryError) {
                 fault = error as? EngineFault ?? EngineFault(.threw, engine: engine.descriptor.name, "\(error)")
@@ -67,14 +72,14 @@ final class CheckContext {
     }
 
     /// The engine's frames for a valid input, or `nil` (invalid input, or the engine failed).
-    let result: LayoutResult?
+    package let result: LayoutResult?
 
     /// The §5 model following the engine's column choices. Only for a valid input with a result.
-    lazy var model = LayoutModel(input: input, result: result!, tolerance: tolerance.points)
+    package lazy var model = LayoutModel(input: input, result: result!, tolerance: tolerance.points)
 
     /// The result's elements with a frame (not `CGRect.null`), extras left out, in document order
     /// (which is ``ElementID`` order). Only for a valid input with a result.
-    lazy var elements: [LayoutElement] = {
+    package lazy var elements: [LayoutElement] = {
         let r = result!
         var out: [LayoutElement] = []
         out.reserveCapacity(r.sections.reduce(0) { $0 + $1.items.count + 2 })
@@ -86,15 +91,15 @@ final class CheckContext {
     }()
 
     /// The result's frames numbered densely, for `query`. Only for a valid input with a result.
-    lazy var denseElements = DenseElements(result!, elements: elements)
+    package lazy var denseElements = DenseElements(result!, elements: elements)
 
     /// The rects `query` asks about (``queryRects(_:elements:seed:)``), made once per case.
     /// Only for a valid input with a result.
-    lazy var queryRects: [CGRect] = WaterfallCheck.queryRects(result!, elements: elements, seed: seed)
+    package lazy var queryRects: [CGRect] = WaterfallCheckJudge.queryRects(result!, elements: elements, seed: seed)
 
     /// What `prefix-stable` lays out: the input with its last non-empty section cut to the first
     /// half of its items (and no footer, no later section); `nil` when every section is empty.
-    lazy var prefixInput: PrefixInput? = {
+    package lazy var prefixInput: PrefixInput? = {
         guard let s = input.sections.lastIndex(where: { !$0.items.isEmpty }) else { return nil }
         // Built from slices: one copy of the kept sections and one of the kept items, instead
         // of a copy of everything and removals from it.
@@ -107,13 +112,13 @@ final class CheckContext {
     }()
 
     /// ``prefixInput``: the shorter input, the section cut, and how many items were cut.
-    struct PrefixInput { let input: LayoutInput; let section: Int; let dropped: Int }
+    package struct PrefixInput { let input: LayoutInput; let section: Int; let dropped: Int }
 
     /// The requests `invariants` will make of the engine after its first answer, in the order
     /// they make them (catalogue order: `query`'s rects, `deterministic`'s second layout,
     /// `prefix-stable`'s shorter one): what a pipelined external
     /// engine is sent ahead (``LayoutEngine/prefetch(_:)``). Mirrors each check's own guard.
-    func plannedRequests(_ invariants: InvariantSet) -> [EngineRequest] {
+    package func plannedRequests(_ invariants: InvariantSet) -> [EngineRequest] {
         var out: [EngineRequest] = []
         if result != nil {
             if invariants.contains(InvariantSet(rawValue: 1 << UInt64(Invariants.queryIndex))),
@@ -129,13 +134,13 @@ final class CheckContext {
     }
 
     /// Within the tolerance (``Tolerance/matches(_:_:)-(CGFloat,CGFloat)``); false for NaN.
-    @inline(__always) func close(_ a: CGFloat, _ b: CGFloat) -> Bool { tolerance.matches(a, b) }
+    @inline(__always) package func close(_ a: CGFloat, _ b: CGFloat) -> Bool { tolerance.matches(a, b) }
 
     /// Every component within the tolerance.
-    @inline(__always) func close(_ a: CGRect, _ b: CGRect) -> Bool { tolerance.matches(a, b) }
+    @inline(__always) package func close(_ a: CGRect, _ b: CGRect) -> Bool { tolerance.matches(a, b) }
 
     /// The engine's frame of `id`, if it has a usable one (present, not `CGRect.null`).
-    func frame(_ id: ElementID) -> CGRect? {
+    package func frame(_ id: ElementID) -> CGRect? {
         guard let f = result?.frame(of: id), !f.isNull else { return nil }
         return f
     }
@@ -143,7 +148,7 @@ final class CheckContext {
 
 /// A result's usable frames (``CheckContext/elements``) located by element id, for the `query`
 /// check's verdict without sorting (``answersExactly(_:rect:stamp:)``).
-final class DenseElements {
+package final class DenseElements {
     /// Per section: the position in `elements` of its header (-1 when none), of its first item,
     /// its item count, and of its footer (-1).
     private struct Span { var header: Int; var items: Int; var count: Int; var footer: Int }
@@ -162,7 +167,7 @@ final class DenseElements {
     private let simple: Bool
 
     /// - Parameter elements: ``CheckContext/elements`` of `r`. - Complexity: O(sections).
-    init(_ r: LayoutResult, elements: [LayoutElement]) {
+    package init(_ r: LayoutResult, elements: [LayoutElement]) {
         bounds = elements.map { e in
             let f = e.frame
             return SIMD4(Double(f.origin.x), -Double(f.origin.x + f.size.width), Double(f.origin.y), -Double(f.origin.y + f.size.height))
@@ -189,7 +194,7 @@ final class DenseElements {
     /// compared lane by lane and joined without a branch (as `CGRect.meetsBit`; a scan's
     /// verdicts are unpredictable, and `all(b .< r)` compiles to one).
     @inline(__always)
-    static func meets(_ b: SIMD4<Double>, _ r: SIMD4<Double>) -> UInt8 {
+    package static func meets(_ b: SIMD4<Double>, _ r: SIMD4<Double>) -> UInt8 {
         unsafeBitCast(b[0] < r[0], to: UInt8.self) & unsafeBitCast(b[1] < r[1], to: UInt8.self)
             & unsafeBitCast(b[2] < r[2], to: UInt8.self) & unsafeBitCast(b[3] < r[3], to: UInt8.self)
     }
@@ -197,7 +202,7 @@ final class DenseElements {
     /// Whether `answer` is exactly the set of usable elements whose frames meet `rect` (§9's
     /// strict predicate), each once: as many answers as meeting elements, each one of them, none
     /// twice. `stamp` must differ from every earlier call's. - Complexity: O(elements + answers).
-    func answersExactly(_ answer: [ElementID], rect: CGRect, stamp: Int) -> Bool {
+    package func answersExactly(_ answer: [ElementID], rect: CGRect, stamp: Int) -> Bool {
         guard simple else { return false }
         let r = SIMD4(Double(rect.origin.x + rect.size.width), -Double(rect.origin.x),
                       Double(rect.origin.y + rect.size.height), -Double(rect.origin.y))

@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 /// What a whole run says, the one vocabulary behind every command's exit status (the front end
 /// maps it: 0, 1, 2). Ordered from best to worst, so runs combine with `max`.

@@ -1,4 +1,9 @@
 import Foundation
+import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
 
 extension LayoutInput {
     /// The column (FIXTURE-FORMAT §5 step 2: `x(c) = I.left + c (w + columnSpacing)`) whose origin

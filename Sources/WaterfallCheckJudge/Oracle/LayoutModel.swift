@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// What FIXTURE-FORMAT §5 says each element of one input should be, computed from the input alone,
 /// for the geometric invariants (column-alignment, item-size, within-bounds, stacking, placement,
@@ -9,50 +14,50 @@ import WaterfallCheckCore
 /// could flip the choice: docs/decisions/placement.md) or forbids it, so that one misplaced item is reported once by `placement` instead of making every
 /// later item fail `stacking`. It never reads the engine's y, width or height: running heights,
 /// section tops and the content height are §5's, from the input's heights.
-struct LayoutModel {
-    struct Item {
+package struct LayoutModel {
+    package struct Item {
         /// The start column the model placed the item in (the engine's, when its x is a column origin).
-        var column: Int
+        package var column: Int
         /// Whether the engine's x is a column origin the item fits at (within the tolerance).
-        var aligned: Bool
+        package var aligned: Bool
         /// §5's frame in ``column``: `x(column)`, the running height, the span's width, the height.
-        var frame: CGRect
+        package var frame: CGRect
         /// The item whose bottom the top comes from (in its section), or -1 for the section's items top.
-        var above: Int
+        package var above: Int
         /// The column the placement rule picks (§5 step 3) given the running heights.
-        var ruleColumn: Int
+        package var ruleColumn: Int
         /// Whether ``column`` is a choice the rule allows: exactly the rule's where the candidate tops
         /// are exact, else one that rounding within the computed error bound could make it pick.
-        var placementAllowed: Bool
+        package var placementAllowed: Bool
     }
 
-    struct Section {
-        var header: CGRect?
-        var footer: CGRect?
-        var inset: LayoutInsets
-        var columnCount: Int
-        var columnWidth: CGFloat
+    package struct Section {
+        package var header: CGRect?
+        package var footer: CGRect?
+        package var inset: LayoutInsets
+        package var columnCount: Int
+        package var columnWidth: CGFloat
         /// `top + inset.top` (§5 step 2): where every column starts.
-        var itemsTop: CGFloat
+        package var itemsTop: CGFloat
         /// Plain values only (no reference inside), so the checks walk them without retains.
-        var items: [Item]
+        package var items: [Item]
         /// The candidate tops `pos(c)` of each item whose placement was not allowed, by item index
         /// (for the `placement` message).
-        var candidateTops: [Int: [CGFloat]] = [:]
+        package var candidateTops: [Int: [CGFloat]] = [:]
 
         /// `x(c) = inset.left + c * (w + columnSpacing)` (§5 step 2).
-        func origin(_ c: Int, spacing: CGFloat) -> CGFloat { inset.left + CGFloat(c) * (columnWidth + spacing) }
+        package func origin(_ c: Int, spacing: CGFloat) -> CGFloat { inset.left + CGFloat(c) * (columnWidth + spacing) }
     }
 
-    var sections: [Section] = []
+    package var sections: [Section] = []
     /// §5's final `top`, before `minimumContentHeight`.
-    var finalTop: CGFloat = 0
+    package var finalTop: CGFloat = 0
 
     /// - Parameters: `result` only lends the engine's column choices (its item x positions).
     /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
     ///   candidate top of an item in O(columns)). The scratch (running heights, the item on top
     ///   of each column, candidate tops, the deque) is allocated once for the widest section.
-    init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
+    package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
         let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -194,7 +199,7 @@ struct LayoutModel {
     /// How far the tie decision `pos(c) - m <= tieTolerance` may be off: 0 when every candidate
     /// top is exact (`error` 0) and so are the differences and `m + tieTolerance`; else twice the
     /// tops' error bound plus the rounding of the subtraction.
-    static func decisionSlack(_ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, error: CGFloat) -> CGFloat {
+    package static func decisionSlack(_ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, error: CGFloat) -> CGFloat {
         var m = pos[0], top = pos[0]
         for c in 1..<max(starts, 1) { if pos[c] < m { m = pos[c] }; if pos[c] > top { top = pos[c] } }
         let r = ExactSum.roundingBound(top + s.tieTolerance)
@@ -208,7 +213,7 @@ struct LayoutModel {
     }
 
     /// The start column §5 step 3 picks from the candidate tops `pos[0..<starts]`.
-    static func ruleColumn(_ s: LayoutSettings, index: Int, n: Int, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int) -> Int {
+    package static func ruleColumn(_ s: LayoutSettings, index: Int, n: Int, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int) -> Int {
         switch s.placement {
         case .leftToRight: return index % n
         case .rightToLeft: return n - 1 - index % n
@@ -233,7 +238,7 @@ struct LayoutModel {
     /// (0: the rule's column only): it must
     /// be in the widest possible tied set (`pos - m <= tieTolerance + slack`), and no column that is
     /// tied for certain (`pos - m <= tieTolerance - slack`) may be preferred by the tie break.
-    static func tieAllows(_ column: Int, _ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int, slack: CGFloat) -> Bool {
+    package static func tieAllows(_ column: Int, _ s: LayoutSettings, pos: UnsafeBufferPointer<CGFloat>, starts: Int, cursor: Int, slack: CGFloat) -> Bool {
         var m = pos[0]
         for c in 1..<max(starts, 1) where pos[c] < m { m = pos[c] }
         guard pos[column] - m <= s.tieTolerance + slack else { return false }
@@ -249,34 +254,34 @@ struct LayoutModel {
 }
 
 /// Error-free transformations for ``LayoutModel``'s placement decisions (docs/decisions/placement.md).
-enum ExactSum {
+package enum ExactSum {
     /// TwoSum: the exact rounding error of `s = a + b` (Knuth), so `a + b == s + error` exactly.
-    @inline(__always) static func twoSum(_ a: CGFloat, _ b: CGFloat, _ s: CGFloat) -> CGFloat {
+    @inline(__always) package static func twoSum(_ a: CGFloat, _ b: CGFloat, _ s: CGFloat) -> CGFloat {
         let bb = s - a
         return (a - (s - bb)) + (b - bb)
     }
 
     /// The exponent of the lowest set bit of `x` (finite, non-zero): `x.exponent - x.significandWidth`,
     /// from the bit pattern. A normal `x` is `(2^52 + m) · 2^(e - 1075)`, a subnormal `m · 2^-1074`.
-    @inline(__always) static func lowBit(_ x: CGFloat) -> Int {
+    @inline(__always) package static func lowBit(_ x: CGFloat) -> Int {
         let e = Int(x.exponentBitPattern), m = x.significandBitPattern
         return e == 0 ? -1074 + m.trailingZeroBitCount : e - 1075 + (m | 1 << 52).trailingZeroBitCount
     }
 
     /// `x.exponent` (finite, non-zero) from the bit pattern: `floor(log2 |x|)`.
-    @inline(__always) static func exponent(_ x: CGFloat) -> Int {
+    @inline(__always) package static func exponent(_ x: CGFloat) -> Int {
         let e = Int(x.exponentBitPattern)
         return e != 0 ? e - 1023 : -1074 + 63 - x.significandBitPattern.leadingZeroBitCount
     }
 
     /// A bound on one rounding at about the magnitude of `x`.
-    @inline(__always) static func roundingBound(_ x: CGFloat) -> CGFloat { abs(x).ulp }
+    @inline(__always) package static func roundingBound(_ x: CGFloat) -> CGFloat { abs(x).ulp }
 
     /// Whether adding the terms (two of any sign, or any number ≥ 0) is exact in every order: all
     /// are multiples of 2^q (q the least low bit among them) and |sum| < 2^(53+q), so every partial
     /// sum is a multiple of 2^q below 2^(53+q) and fits a double's 53 bits; TwoSum's error is then 0
     /// for every addition of every order. `sum` is the sum in any order (rounding is monotone).
-    @inline(__always) static func exactInAnyOrder(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0,
+    @inline(__always) package static func exactInAnyOrder(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0,
                                                   sum: CGFloat) -> Bool {
         guard sum.isFinite else { return false }
         if sum == 0 { return true }
@@ -292,7 +297,7 @@ enum ExactSum {
     /// of it may be from the exact value, given `e`, the bound of `a`: 0 when `a` is exact and the
     /// sum is exact in every order; else `e`, the model's own rounding errors (TwoSum, exact), and
     /// up to one rounding per addition at the sum's magnitude for another order.
-    @inline(__always) static func add(_ a: CGFloat, _ e: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0) -> (CGFloat, CGFloat) {
+    @inline(__always) package static func add(_ a: CGFloat, _ e: CGFloat, _ b: CGFloat, _ c: CGFloat = 0, _ d: CGFloat = 0) -> (CGFloat, CGFloat) {
         let s1 = a + b, s2 = s1 + c, s3 = s2 + d
         if e == 0 && exactInAnyOrder(a, b, c, d, sum: s3) { return (s3, 0) }
         return (s3, e + abs(twoSum(a, b, s1)) + abs(twoSum(s1, c, s2)) + abs(twoSum(s2, d, s3)) + 3 * roundingBound(s3))
@@ -301,22 +306,22 @@ enum ExactSum {
 
 /// Records whether any step of a computation rounded (TwoSum for sums, FMA residuals for products
 /// and quotients).
-struct RoundingTrace {
-    var exact = true
+package struct RoundingTrace {
+    package var exact = true
 
-    mutating func add(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+    package mutating func add(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
         let s = a + b
         if ExactSum.twoSum(a, b, s) != 0 { exact = false }
         return s
     }
 
-    mutating func mul(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+    package mutating func mul(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
         let p = a * b
         if (-p).addingProduct(a, b) != 0 { exact = false }
         return p
     }
 
-    mutating func div(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
+    package mutating func div(_ a: CGFloat, _ b: CGFloat) -> CGFloat {
         let q = a / b
         if a.addingProduct(-q, b) != 0 { exact = false }
         return q

@@ -1,5 +1,10 @@
 import Foundation
 import WaterfallCheckCore
+import WaterfallCheckFixture
+import WaterfallCheckJSON
+import WaterfallCheckSupport
+import Foundation
+import WaterfallCheckCore
 
 /// Where an engine's answer first departs from FIXTURE-FORMAT §5, in layout order (section by
 /// section: header, items, footer; then `contentSize`): the kind of element and what about it.
@@ -35,7 +40,7 @@ extension CheckContext {
     /// none to find: an invalid input, no layout, a result whose shape is not the input's
     /// (`complete` reports that), or frames that agree with §5 everywhere.
     /// - Complexity: O(elements), on the model the geometric invariants already built.
-    var origin: FailureOrigin? {
+    package var origin: FailureOrigin? {
         guard let r = result, r.sections.count == input.sections.count,
               zip(r.sections, input.sections).allSatisfy({ $0.items.count == $1.items.count }) else { return nil }
         for (si, s) in model.sections.enumerated() {
