@@ -25,7 +25,6 @@ var package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "WaterfallCheckCore"),
-        .target(name: "WaterfallCheckClassics", dependencies: ["WaterfallCheckCore"]),
         // The harness: depends on the engine contract and json-c, never on the tutorial ports.
         // Processes, cleanup, atomic file writes, the harness's one I/O and usage error.
         .target(name: "WaterfallCheckSupport"),
@@ -67,6 +66,9 @@ var package = Package(
         .target(name: "_Testing_UIKit"),
         // The driver: a real UICollectionViewLayout as a LayoutEngine, called in UIKit's order.
         .target(name: "WaterfallCheckUIKit", dependencies: ["UIKit", "WaterfallCheck"]),
+        // The five tutorial layouts (shared/seeds), ported as real UICollectionViewLayout
+        // subclasses, quirks kept, each an engine through the driver.
+        .target(name: "WaterfallCheckClassics", dependencies: ["WaterfallCheckCore", "UIKit", "WaterfallCheckUIKit"]),
         .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "WaterfallCheckUIKit", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckUIKitRewriteTests", dependencies: ["WaterfallCheckUIKitRewrite"]),
     ],
