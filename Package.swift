@@ -49,10 +49,12 @@ var package = Package(
         // What the test targets and the bench share (as swift-collections' _CollectionsTestSupport):
         // the broken engines, fixtures derived by hand, the subprocess and CLI runners, the fake
         // engines. Public API only, so the release-built bench can use it.
-        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines"],
+        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines", "UIKit", "WaterfallCheckUIKit"],
                 path: "Tests/WaterfallCheckTestSupport", exclude: ["FakeEngines"]),
         .testTarget(name: "WaterfallCheckCoreTests", dependencies: ["WaterfallCheckCore"]),
-        .testTarget(name: "WaterfallCheckClassicsTests", dependencies: ["WaterfallCheckClassics", "WaterfallCheckEngines"]),
+        // Imports Testing and UIKit: needs the cross-import overlay stub (Sources/_Testing_UIKit).
+        .testTarget(name: "WaterfallCheckClassicsTests", dependencies: ["WaterfallCheckClassics", "WaterfallCheckEngines", "UIKit",
+                                                                        "_Testing_UIKit", "WaterfallCheckUIKit"]),
         // The library's tests, one folder per folder of Sources/WaterfallCheck.
         .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         // The executables run as a user runs them (subprocesses, signals, exit codes).

@@ -13,14 +13,16 @@ struct ModuleGraphTests {
         // Leaves: Foundation (and json-c) only.
         "CWaterfallCheckJSONC": 0, "WaterfallCheckSupport": 0, "WaterfallCheckCore": 0,
         "UIKit": 0, "CoreGraphics": 0, "_Testing_UIKit": 0, "_Testing_CoreGraphics": 0, "WaterfallCheckUIKitRewrite": 0,
-        "WaterfallCheckJSON": 1, "WaterfallCheckClassics": 1,
+        "WaterfallCheckJSON": 1,
         // The harness: fixtures, judging, the runners, the reports.
         "WaterfallCheck": 2,
         // What users import next to it, and how the executables reach engines.
         "WaterfallCheckTesting": 3, "WaterfallCheckTransport": 3, "WaterfallCheckUIKit": 3,
-        "WaterfallCheckEngines": 4,
-        "WaterfallCheckTestSupport": 5, "waterfall-check": 5, "waterfall-engine": 5,
-        "waterfall-bench": 6, "WaterfallCheckLibFuzz": 6,
+        // The tutorial ports: real UIKit layouts, engines through the UIKit driver.
+        "WaterfallCheckClassics": 4,
+        "WaterfallCheckEngines": 5,
+        "WaterfallCheckTestSupport": 6, "waterfall-check": 6, "waterfall-engine": 6,
+        "waterfall-bench": 7, "WaterfallCheckLibFuzz": 7,
     ]
 
     struct Target { var name: String; var type: String; var dependencies: [String] }
