@@ -20,9 +20,10 @@ extension UICollectionViewLayout {
     }
 
     /// `self.collectionView.bounds.size.width` (000) or `.frame.size.width` (002, 003): the same
-    /// width, the input's `containerWidth`, for an untransformed view at the origin; 0 (a message
-    /// to nil) without a collection view.
-    var viewWidth: CGFloat { collectionView?.bounds.size.width ?? 0 }
+    /// width, the input's `containerWidth`, for an untransformed view at the origin, read as
+    /// `CGRect.width` (`CGRectGetWidth`, standardised: a negative `containerWidth` reads as its
+    /// magnitude), as the ports always have; 0 (a message to nil) without a collection view.
+    var viewWidth: CGFloat { collectionView?.bounds.width ?? 0 }
 
     /// The index path of item `i` in section 0 (`[NSIndexPath indexPathForItem:i inSection:0]`).
     static func item(_ i: Int) -> IndexPath { IndexPath(item: i, section: 0) }

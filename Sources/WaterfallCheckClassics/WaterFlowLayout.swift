@@ -132,7 +132,7 @@ public final class WaterFlowLayout: UICollectionViewLayout {
         columnHeightsArray = []
         guard admitColumns(numberOfColumn, "for (int i = 0; i < self.numberOfColumn; i ++)") else { return }
         columnHeightsArray = Array(repeating: 0.0, count: Int(numberOfColumn))
-        let totalWidth = collectionView?.frame.size.width ?? 0
+        let totalWidth = viewWidth  // self.collectionView.frame.size.width
         var x: CGFloat = 0
         var y: CGFloat = 0
         let itemCount = numberOfItemsInSection0()
@@ -164,7 +164,7 @@ public final class WaterFlowLayout: UICollectionViewLayout {
 
     /// `collectionViewContentSize`: the tallest column, trailing spacing included. O(columns).
     public override var collectionViewContentSize: CGSize {
-        CGSize(width: collectionView?.frame.size.width ?? 0, height: maxHeight())
+        CGSize(width: viewWidth, height: maxHeight())
     }
 
     /// `layoutAttributesForElementsInRect:`: every attribute, whatever `rect` is. O(1).
