@@ -33,10 +33,11 @@ import WaterfallCheckUIKit
 ///   even when the width changes.
 /// - Invalid input laid out (`rejects-invalid`): `lineNumber` 0 divides by zero in floating point (`itemW` is ±inf or NaN, line 70)
 ///   and, with no keys, every lookup of `"0"` is a message to `nil` (0); nothing stops frames going out.
-/// - Exceptions (``TutorialException``, raised through UIKit's hook; an engine fault): UIKit's
-///   `NSInternalInconsistencyException` without a section 0 (line 37); `NSAssert`'s
-///   `NSInternalInconsistencyException` when no block gives a height (line 76, also for an item the
-///   app has no data for); `hang` beyond ``ClassicEngines/maximumColumns`` columns.
+/// - Exceptions, raised through UIKit's hook (`_UIKitException`; the driver answers an engine
+///   fault): UIKit's own `NSInternalInconsistencyException` without a section 0 (line 37); as
+///   ``TutorialException``s, `NSAssert`'s `NSInternalInconsistencyException` when no block gives a
+///   height (line 76, also for an item the app has no data for) and `hang` beyond
+///   ``ClassicEngines/maximumColumns`` columns.
 ///
 /// One section, no header or footer ("不能添加headview或footview").
 public final class BQWaterLayout: UICollectionViewLayout {

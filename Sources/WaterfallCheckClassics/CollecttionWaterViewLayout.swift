@@ -49,9 +49,9 @@ public final class InputWaterViewDelegate: NSObject, CollecttionWaterViewLayoutD
 /// - **No bounds-change invalidation** (`reprepare`): not overridden (UIKit's default: NO).
 /// - Invalid input laid out (`rejects-invalid`): `cloumnsCount` 0 makes `(self.cloumnsCount-1)` wrap to 2^64 - 1, so `w` is
 ///   -inf or NaN and `x` NaN; with no keys, lookups of `"0"` are messages to `nil` (0).
-/// - Exceptions (``TutorialException``, raised through UIKit's hook: an engine fault): UIKit's
-///   `NSInternalInconsistencyException` without a section 0; `hang` beyond
-///   ``ClassicEngines/maximumColumns`` columns (a negative count).
+/// - Exceptions, raised through UIKit's hook (`_UIKitException`; the driver answers an engine
+///   fault): UIKit's own `NSInternalInconsistencyException` without a section 0; `hang` (a
+///   ``TutorialException``) beyond ``ClassicEngines/maximumColumns`` columns (a negative count).
 public final class CollecttionWaterViewLayout: UICollectionViewLayout {
     /// defaul is 10 10 10 10.
     public var collectionEdgeinsets = UIEdgeInsets(all: 10)
