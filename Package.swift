@@ -25,7 +25,6 @@ var package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "WaterfallCheckCore"),
-        .target(name: "WaterfallCheckClassics", dependencies: ["WaterfallCheckCore"]),
         // The harness: depends on the engine contract and json-c, never on the tutorial ports.
         // Processes, cleanup, atomic file writes, the harness's one I/O and usage error.
         .target(name: "WaterfallCheckSupport"),
@@ -56,10 +55,12 @@ var package = Package(
         // What the test targets and the bench share (as swift-collections' _CollectionsTestSupport):
         // the broken engines, fixtures derived by hand, the subprocess and CLI runners, the fake
         // engines. Public API only, so the release-built bench can use it.
-        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines", "WaterfallCheckUIKit"],
+        .target(name: "WaterfallCheckTestSupport", dependencies: ["WaterfallCheckEngines", "UIKit", "WaterfallCheckUIKit"],
                 path: "Tests/WaterfallCheckTestSupport", exclude: ["FakeEngines"]),
         .testTarget(name: "WaterfallCheckCoreTests", dependencies: ["WaterfallCheckCore"]),
-        .testTarget(name: "WaterfallCheckClassicsTests", dependencies: ["WaterfallCheckClassics", "WaterfallCheckEngines"]),
+        // Imports Testing and UIKit: needs the cross-import overlay stub (Sources/_Testing_UIKit).
+        .testTarget(name: "WaterfallCheckClassicsTests", dependencies: ["WaterfallCheckClassics", "WaterfallCheckEngines", "UIKit",
+                                                                        "_Testing_UIKit", "WaterfallCheckUIKit"]),
         // The library's tests, one folder per folder of Sources/WaterfallCheck.
         .testTarget(name: "WaterfallCheckTests", dependencies: ["WaterfallCheck", "WaterfallCheckEngines", "WaterfallCheckTestSupport"]),
         // The executables run as a user runs them (subprocesses, signals, exit codes).
@@ -74,6 +75,9 @@ var package = Package(
         .target(name: "_Testing_UIKit"),
         // The driver: a real UICollectionViewLayout as a LayoutEngine, called in UIKit's order.
         .target(name: "WaterfallCheckUIKit", dependencies: ["UIKit", "WaterfallCheck"]),
+        // The five tutorial layouts (shared/seeds), ported as real UICollectionViewLayout
+        // subclasses, quirks kept, each an engine through the driver.
+        .target(name: "WaterfallCheckClassics", dependencies: ["WaterfallCheckCore", "UIKit", "WaterfallCheckUIKit"]),
         .testTarget(name: "WaterfallCheckUIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "WaterfallCheckUIKit", "WaterfallCheckTestSupport"]),
         .testTarget(name: "WaterfallCheckUIKitRewriteTests", dependencies: ["WaterfallCheckUIKitRewrite"]),
     ],

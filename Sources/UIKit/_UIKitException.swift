@@ -65,8 +65,14 @@ public struct _UIKitException: Error, Sendable, Hashable, CustomStringConvertibl
         return (result, log.withLock { $0 })
     }
 
-    /// Raises an exception: hands it to the scoped handler if there is one, else to ``handler``.
-    static func raise(_ name: String, reason: String) {
+    /// Raises an exception: hands it to the scoped handler if there is one, else to ``handler``,
+    /// then returns (if the handler does) so that the caller can go on with its fallback value.
+    ///
+    /// UIKit raises through it; so can a layout's own code where the Objective-C original raised
+    /// (`[NSException raise:format:]`, `@throw`, `array[0]` on an empty `NSArray`), since nothing
+    /// can unwind through Swift code: raise, then return a harmless value and do nothing more
+    /// (WaterfallCheckClassics' `TutorialException`).
+    public static func raise(_ name: String, reason: String) {
         let exception = _UIKitException(name: name, reason: reason)
         (scopedHandler ?? handler)(exception)
     }

@@ -1,12 +1,16 @@
 import Foundation
+import UIKit
 import WaterfallCheckCore
+import WaterfallCheckUIKit
 
 /// Seed 000, `BQWaterLayout` (shared/seeds/000): a `UICollectionViewLayout` subclass that keeps its
 /// column heights in a string-keyed dictionary. Engine `classic-000-bqwaterlayout`.
 ///
-/// Settings (`lineNumber`, `rowSpacing`, `lineSpacing`, `sectionInset`) come from the input's
-/// `columnCount`, `rowSpacing`, `columnSpacing` and `sectionInset`; the height block answers the
-/// input's height, or its size scaled to the column width. Quirks kept, with the lines they come from:
+/// Configured as the tutorial's app does: settings (`lineNumber`, `rowSpacing`, `lineSpacing`,
+/// `sectionInset`) from the input's `columnCount`, `rowSpacing`, `columnSpacing` and
+/// `sectionInset`; the height block (`computeIndexCellHeightWithWidthBlock:`) answers the item's
+/// height, or its size scaled to the column width, from `data.input`; the collection view's counts
+/// come from the driver's data source. Quirks kept, with the lines they come from:
 /// - **Hash-order ties** (golden fixtures; `placement` once 32-bit rounding ties two tops, since an
 ///   exact tie is accepted either way): `[_dicOfheight enumerateKeysAndObjectsUsingBlock:^(...) {
 ///   if ([_dicOfheight[lineMinHeight] floatValue] > [obj floatValue]) { lineMinHeight = key; } }]`
@@ -29,9 +33,14 @@ import WaterfallCheckCore
 ///   even when the width changes.
 /// - Invalid input laid out (`rejects-invalid`): `lineNumber` 0 divides by zero in floating point (`itemW` is ±inf or NaN, line 70)
 ///   and, with no keys, every lookup of `"0"` is a message to `nil` (0); nothing stops frames going out.
+/// - Exceptions, raised through UIKit's hook (`_UIKitException`; the driver answers an engine
+///   fault): UIKit's own `NSInternalInconsistencyException` without a section 0 (line 37); as
+///   ``TutorialException``s, `NSAssert`'s `NSInternalInconsistencyException` when no block gives a
+///   height (line 76, also for an item the app has no data for) and `hang` beyond
+///   ``ClassicEngines/maximumColumns`` columns.
 ///
 /// One section, no header or footer ("不能添加headview或footview").
-public final class BQWaterLayout: ClassicCollectionViewLayout {
+public final class BQWaterLayout: UICollectionViewLayout {
     /// `HeightBlock`: the item's height for a width, in pt.
     public typealias HeightBlock = (IndexPath, CGFloat) -> CGFloat
 
@@ -42,15 +51,14 @@ public final class BQWaterLayout: ClassicCollectionViewLayout {
     /// 列间距: the gap between columns (default 10 pt).
     public var lineSpacing: CGFloat = 10
     /// 内边距 (default 10 pt all round).
-    public var sectionInset = LayoutInsets(all: 10)
+    public var sectionInset = UIEdgeInsets(all: 10)
 
     /// `dicOfheight`: each column's height.
     private var dicOfheight = StringKeyedColumns()
     /// `array`: every attribute made by `prepare()`, never cleared.
-    private var array: [LayoutAttributes] = []
+    private var array: [UICollectionViewLayoutAttributes] = []
+    /// 计算每个item高度的block，必须实现.
     private var block: HeightBlock?
-
-    public override init() {}
 
     /// `computeIndexCellHeightWithWidthBlock:` (required).
     public func computeIndexCellHeight(withWidthBlock block: @escaping HeightBlock) { self.block = block }
@@ -64,7 +72,8 @@ public final class BQWaterLayout: ClassicCollectionViewLayout {
             dicOfheight.set(Double(sectionInset.top), forKey: i)
         }
         for i in 0..<count {
-            array.append(layoutAttributesForItem(at: Self.item(i))!)
+            guard let attributes = layoutAttributesForItem(at: Self.item(i)) else { return }  // it raised
+            array.append(attributes)
         }
     }
 
@@ -75,20 +84,19 @@ public final class BQWaterLayout: ClassicCollectionViewLayout {
     }
 
     /// Lines 66-95: places the item in the shortest column and advances that column, on every call.
-    /// O(columns).
-    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        let attr = LayoutAttributes(forCellWith: indexPath)
+    /// Raises `NSInternalInconsistencyException` (and answers nil) without a block, or for an item
+    /// the app has no data for. O(columns).
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        let attr = UICollectionViewLayoutAttributes(forCellWith: indexPath)
         let itemW = (viewWidth - (sectionInset.left + sectionInset.right) - (CGFloat(lineNumber) - 1) * lineSpacing) / CGFloat(lineNumber)
-        let itemH: CGFloat
-        if let block, let cv = collectionView, cv.numberOfSections > 0,
-           indexPath.item >= 0, indexPath.item < cv.numberOfItems(inSection: 0) {
-            itemH = block(indexPath, itemW)
-        } else {
-            // `NSAssert(itemH != 0, ...)`; the app's data source would fault on an unknown item too.
-            raise(TutorialException(name: "NSInternalInconsistencyException",
-                                    reason: "Please implement computeIndexCellHeightWithWidthBlock Method (no height for \(indexPath))"))
-            return attr
+        guard let block, let cv = collectionView, indexPath.section >= 0, indexPath.section < cv.numberOfSections,
+              indexPath.item >= 0, indexPath.item < cv.numberOfItems(inSection: indexPath.section) else {
+            // `NSAssert(itemH != 0, ...)`; the app's block would fault on an unknown item too.
+            TutorialException(name: "NSInternalInconsistencyException",
+                              reason: "Please implement computeIndexCellHeightWithWidthBlock Method (no height for \(indexPath))").raise()
+            return nil
         }
+        let itemH = block(indexPath, itemW)
         let lineMinHeight = dicOfheight.scan(replacing: >)
         let line = lineMinHeight
         attr.frame = CGRect(x: sectionInset.left + CGFloat(line) * (itemW + lineSpacing),
@@ -99,21 +107,25 @@ public final class BQWaterLayout: ClassicCollectionViewLayout {
     }
 
     /// Line 100: every attribute ever made, whatever `rect` is. O(1).
-    public override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? { array }
+    public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { array }
 
-    /// The engine `classic-000-bqwaterlayout`.
-    public static let entry = ClassicEngines.entry(
-        name: "classic-000-bqwaterlayout",
-        summary: "seed 000 BQWaterLayout: hash-order ties, float32 heights, lookup re-places, duplicates on re-prepare"
-    ) { input in
-        let s = input.layout
-        let data = CollectionView(input: input)
+    /// What the tutorial's view controller does: sets the properties and the height block, which
+    /// reads the app's data (`data.input`) when called.
+    static func configure(_ data: CollectionViewData) -> UIKitLayoutEngine.Setup {
+        let s = data.input.layout
         let layout = BQWaterLayout()
         layout.lineNumber = s.columnCount
         layout.rowSpacing = s.rowSpacing
         layout.lineSpacing = s.columnSpacing
-        layout.sectionInset = s.sectionInset
-        layout.computeIndexCellHeight { indexPath, width in data.heightForItem(at: indexPath, width: width) }
-        return layout
+        layout.sectionInset = UIEdgeInsets(s.sectionInset)
+        layout.computeIndexCellHeight { indexPath, width in data.input.height(ofItemAt: indexPath, width: width) }
+        return .init(layout: layout)
     }
+
+    /// The engine `classic-000-bqwaterlayout`.
+    public static let entry = ClassicEngines.entry(
+        name: "classic-000-bqwaterlayout",
+        summary: "seed 000 BQWaterLayout: hash-order ties, float32 heights, lookup re-places, duplicates on re-prepare",
+        configure: { configure($0) }
+    )
 }

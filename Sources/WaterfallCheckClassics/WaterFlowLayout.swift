@@ -1,25 +1,62 @@
 import Foundation
+import UIKit
 import WaterfallCheckCore
+import WaterfallCheckUIKit
 
-/// `WaterFlowLayoutDelegate` (seed 002): the image size and the section's spacings.
+/// `WaterFlowLayoutDelegate` (seed 002, `@protocol WaterFlowLayoutDelegate <NSObject>`): the image
+/// size and the section's spacings, asked with the collection view and the layout.
 public protocol WaterFlowLayoutDelegate: AnyObject {
-    /// 資料中原始圖片大小: the item's natural size. `width` is the column width, for items that have
-    /// no natural size (the port's one addition: a `height` item answers `width × height`).
-    func sizeForItem(at indexPath: IndexPath, width: CGFloat) -> CGSize
+    /// 關鍵方法，此方法的作用是返回每一個item的size大小 / 資料中原始圖片大小: the item's natural size.
+    /// `itemWidth` (pt) is the column width, the port's one addition, for items that have no
+    /// natural size (a `height` item answers `itemWidth × height`).
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                        sizeForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGSize
     /// 分區間隔: the section inset (declared by the tutorial, never asked for).
-    func insetForSection(at section: Int) -> LayoutInsets
-    /// The vertical gap between items.
-    func minimumLineSpacingForSection(at section: Int) -> CGFloat
-    /// The gap between columns.
-    func minimumInteritemSpacingForSection(at section: Int) -> CGFloat
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                        insetForSectionAt section: Int) -> UIEdgeInsets
+    /// 得到 item之間的間隙大小: the vertical gap between items (pt).
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                        minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    /// 最小行間距: the gap between columns (pt).
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+}
+
+/// The tutorial app's side of ``WaterFlowLayoutDelegate``: answers from the data the collection
+/// view shows (`data.input`, read when asked).
+public final class InputWaterFlowDelegate: NSObject, WaterFlowLayoutDelegate {
+    public let data: CollectionViewData
+    public init(_ data: CollectionViewData) { self.data = data }
+
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                               sizeForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGSize {
+        data.input.size(ofItemAt: indexPath, width: itemWidth)
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                               insetForSectionAt section: Int) -> UIEdgeInsets {
+        UIEdgeInsets(data.input.layout.sectionInset)
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                               minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        data.input.layout.rowSpacing
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: WaterFlowLayout,
+                               minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        data.input.layout.columnSpacing
+    }
 }
 
 /// Seed 002, `WaterFlowLayout` (shared/seeds/002): column heights in an `NSMutableArray` of
 /// `NSNumber`s, a 100000 sentinel in the minimum search. Engine `classic-002-waterflowlayout`.
 ///
-/// `numberOfColumn` (an `NSUInteger`) is the input's `columnCount` (a negative count wraps, as
-/// assigning an `NSInteger` to it does); the delegate answers the input's `columnSpacing`,
-/// `rowSpacing`, `sectionInset` and item sizes. Ties go left (`if (height == [self minHeight])`,
+/// Configured as the tutorial's view controller does (`flowLayout.delegate = self;
+/// flowLayout.numberOfColumn = 3;`): `numberOfColumn` (an `NSUInteger`) is the input's
+/// `columnCount` (a negative count wraps, as assigning an `NSInteger` to it does); the delegate
+/// (``InputWaterFlowDelegate``, the app's side) answers the input's `columnSpacing`, `rowSpacing`,
+/// `sectionInset` and item sizes from `data.input`. Ties go left (`if (height == [self minHeight])`,
 /// first match). Quirks kept, with the lines they come from:
 /// - **Insets ignored** (`within-bounds`, `column-alignment`, `stacking`, `content-size`): the delegate's
 ///   `insetForSectionAtIndex:` is never called; columns start at `CGFloat x = 0; CGFloat y = 0;`,
@@ -43,19 +80,20 @@ public protocol WaterFlowLayoutDelegate: AnyObject {
 ///   during the scan, so the answer is the same.
 /// - Invalid input (`rejects-invalid`): `numberOfColumn` 0 makes `numberOfSpace` wrap to 2^64 - 1 and the width
 ///   -inf or NaN, then `_columnHeightsArray[minHeightIndex]` raises `NSRangeException` on the empty
-///   array (a ``TutorialException``); a zero image width gives an infinite or NaN height.
-public final class WaterFlowLayout: ClassicCollectionViewLayout {
+///   array (a ``TutorialException``, raised through UIKit's hook: an engine fault); a zero image
+///   width gives an infinite or NaN height. Also UIKit's `NSInternalInconsistencyException` without
+///   a section 0, and `hang` beyond ``ClassicEngines/maximumColumns`` columns (a negative count).
+public final class WaterFlowLayout: UICollectionViewLayout {
     /// 瀑布流一共多少列.
     public var numberOfColumn: UInt = 0
-    /// `assign` in the tutorial; held strongly here, as nothing else owns the port's delegate.
-    public var delegate: WaterFlowLayoutDelegate?
+    /// `@property (nonatomic, assign) id<WaterFlowLayoutDelegate> delegate`: not retained (weak
+    /// here); the app keeps it (the engine does, through `Setup.keepAlive`).
+    public weak var delegate: WaterFlowLayoutDelegate?
 
     /// 存放每一列的高度: `NSNumber`s (`@0.0`, then `numberWithFloat:`), read with `floatValue`.
     private var columnHeightsArray: [Double] = []
     /// 存放每一個item的屬性.
-    private var attributesArray: [LayoutAttributes] = []
-
-    public override init() {}
+    private var attributesArray: [UICollectionViewLayoutAttributes] = []
 
     /// `minHeight`: the least column height, but never more than the 100000 sentinel. O(columns).
     func minHeight() -> CGFloat {
@@ -94,28 +132,29 @@ public final class WaterFlowLayout: ClassicCollectionViewLayout {
         columnHeightsArray = []
         guard admitColumns(numberOfColumn, "for (int i = 0; i < self.numberOfColumn; i ++)") else { return }
         columnHeightsArray = Array(repeating: 0.0, count: Int(numberOfColumn))
-        let totalWidth = viewWidth
+        let totalWidth = viewWidth  // self.collectionView.frame.size.width
         var x: CGFloat = 0
         var y: CGFloat = 0
         let itemCount = numberOfItemsInSection0()
-        guard let delegate else { return }  // messages to a nil delegate answer 0: never in the port
+        // Messages to a nil delegate answer 0: never in the port, which always sets one.
+        guard let delegate, let collectionView else { return }
         for i in 0..<itemCount {
             let numberOfSpace = numberOfColumn &- 1
-            let spaceWidth = delegate.minimumInteritemSpacingForSection(at: 0)
+            let spaceWidth = delegate.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: 0)
             let width = (totalWidth - spaceWidth * CGFloat(numberOfSpace)) / CGFloat(numberOfColumn)
             let indexPath = Self.item(i)
-            let imageSize = delegate.sizeForItem(at: indexPath, width: width)
+            let imageSize = delegate.collectionView(collectionView, layout: self, sizeForItemAt: indexPath, itemWidth: width)
             let height = width * imageSize.height / imageSize.width
-            let attribute = LayoutAttributes(forCellWith: indexPath)
+            let attribute = UICollectionViewLayoutAttributes(forCellWith: indexPath)
             attribute.frame = CGRect(x: x, y: y, width: width, height: height)
             attributesArray.append(attribute)
             var minHeightIndex = indexOfMinHeight()
             guard minHeightIndex < columnHeightsArray.count else {
-                raise(.emptyArray("CGFloat minHeight = [_columnHeightsArray[minHeightIndex] floatValue];"))
+                TutorialException.emptyArray("CGFloat minHeight = [_columnHeightsArray[minHeightIndex] floatValue];").raise()
                 return
             }
             let minHeight = CGFloat(Float(columnHeightsArray[minHeightIndex]))
-            let lineHeight = delegate.minimumLineSpacingForSection(at: 0)
+            let lineHeight = delegate.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
             columnHeightsArray[minHeightIndex] = Double(Float(minHeight + lineHeight + height))
             minHeightIndex = indexOfMinHeight()
             x = (spaceWidth + width) * CGFloat(minHeightIndex)
@@ -124,29 +163,27 @@ public final class WaterFlowLayout: ClassicCollectionViewLayout {
     }
 
     /// `collectionViewContentSize`: the tallest column, trailing spacing included. O(columns).
-    public override var collectionViewContentSize: CGSize { CGSize(width: viewWidth, height: maxHeight()) }
+    public override var collectionViewContentSize: CGSize {
+        CGSize(width: viewWidth, height: maxHeight())
+    }
 
     /// `layoutAttributesForElementsInRect:`: every attribute, whatever `rect` is. O(1).
-    public override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? { attributesArray }
+    public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { attributesArray }
 
-    /// The app side: answers the delegate from the input.
-    final class InputDelegate: WaterFlowLayoutDelegate {
-        let data: CollectionView
-        init(_ input: LayoutInput) { data = CollectionView(input: input) }
-        func sizeForItem(at indexPath: IndexPath, width: CGFloat) -> CGSize { data.sizeForItem(at: indexPath, width: width) }
-        func insetForSection(at section: Int) -> LayoutInsets { data.input.layout.sectionInset }
-        func minimumLineSpacingForSection(at section: Int) -> CGFloat { data.input.layout.rowSpacing }
-        func minimumInteritemSpacingForSection(at section: Int) -> CGFloat { data.input.layout.columnSpacing }
+    /// What the tutorial's view controller does: `flowLayout.delegate = self;`,
+    /// `flowLayout.numberOfColumn = ...;`. The delegate is kept alive by the engine.
+    static func configure(_ data: CollectionViewData) -> UIKitLayoutEngine.Setup {
+        let layout = WaterFlowLayout()
+        let delegate = InputWaterFlowDelegate(data)
+        layout.delegate = delegate
+        layout.numberOfColumn = UInt(bitPattern: data.input.layout.columnCount)
+        return .init(layout: layout, keepAlive: [delegate])
     }
 
     /// The engine `classic-002-waterflowlayout`.
     public static let entry = ClassicEngines.entry(
         name: "classic-002-waterflowlayout",
-        summary: "seed 002 WaterFlowLayout: insets ignored, 100000 sentinel pile-up, float32 heights, trailing spacing"
-    ) { input in
-        let layout = WaterFlowLayout()
-        layout.numberOfColumn = UInt(bitPattern: input.layout.columnCount)
-        layout.delegate = InputDelegate(input)
-        return layout
-    }
+        summary: "seed 002 WaterFlowLayout: insets ignored, 100000 sentinel pile-up, float32 heights, trailing spacing",
+        configure: { configure($0) }
+    )
 }

@@ -2,7 +2,8 @@ import Foundation
 import WaterfallCheckEngines
 
 /// The reference engine beside each classic engine: items/s through the `LayoutEngine` API (the
-/// classic engines through their UIKit-shaped adapter: `prepare()`, the content size, one
+/// classic engines through the UIKit driver: a collection view, UIKit's layout pass (`prepare()`,
+/// the content size, the visible rect), then the content size and one
 /// `layoutAttributesForElements(in:)` for everything), 3 columns, 375 pt wide, heights only.
 /// A fresh engine per run, so seed 000's re-prepare duplicates never accumulate. Median of 5 warm
 /// runs for 10^4 items, of 3 for 10^6, one core.

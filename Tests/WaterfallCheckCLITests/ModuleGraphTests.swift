@@ -13,7 +13,7 @@ struct ModuleGraphTests {
         // Leaves: Foundation (and json-c) only.
         "CWaterfallCheckJSONC": 0, "WaterfallCheckSupport": 0, "WaterfallCheckCore": 0,
         "UIKit": 0, "CoreGraphics": 0, "_Testing_UIKit": 0, "_Testing_CoreGraphics": 0, "WaterfallCheckUIKitRewrite": 0,
-        "WaterfallCheckJSON": 1, "WaterfallCheckClassics": 1,
+        "WaterfallCheckJSON": 1,
         // Fixtures: the model's codecs and the corpus.
         "WaterfallCheckFixture": 2,
         // Judging: diff, tolerance, invariants, the §5 oracle, verdicts. Decides, never runs.
@@ -22,9 +22,11 @@ struct ModuleGraphTests {
         "WaterfallCheck": 4,
         // What users import next to it, and how the executables reach engines.
         "WaterfallCheckTesting": 5, "WaterfallCheckTransport": 5, "WaterfallCheckUIKit": 5,
-        "WaterfallCheckEngines": 6,
-        "WaterfallCheckTestSupport": 7, "waterfall-check": 7, "waterfall-engine": 7,
-        "waterfall-bench": 8, "WaterfallCheckLibFuzz": 8,
+        // The tutorial ports: real UIKit layouts, engines through the UIKit driver.
+        "WaterfallCheckClassics": 6,
+        "WaterfallCheckEngines": 7,
+        "WaterfallCheckTestSupport": 8, "waterfall-check": 8, "waterfall-engine": 8,
+        "waterfall-bench": 9, "WaterfallCheckLibFuzz": 9,
     ]
 
     struct Target { var name: String; var type: String; var dependencies: [String] }

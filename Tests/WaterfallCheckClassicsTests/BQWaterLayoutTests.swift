@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKit
 import WaterfallCheckCore
 @testable import WaterfallCheckClassics
 
@@ -41,26 +42,30 @@ struct BQWaterLayoutTests {
 
     @Test("layoutAttributesForItem(at:) places the item again and advances a column")
     func lookupPlacesAgain() throws {
-        let layout = try prepared(entry, input, as: BQWaterLayout.self)
-        #expect(layout.collectionViewContentSize.height == 90)
+        let p = try prepared(entry, input, as: BQWaterLayout.self)
+        #expect(try p.run { $0.collectionViewContentSize.height } == 90)
         // Columns after prepare: [70, 60, 80]. Item 0 (50 pt) again: "2" 80 is not < 70, "1" 60 is →
         // column 1 at y 60; column 1 becomes 60 + 50 + 10 = 120.
-        let again = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
+        let again = try #require(try p.run { $0.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) })
         #expect(again.frame == CGRect(x: 120, y: 60, width: 100, height: 50))
-        #expect(layout.collectionViewContentSize.height == 130)  // 120 + 10
+        #expect(try p.run { $0.collectionViewContentSize.height } == 130)  // 120 + 10
     }
 
     @Test("prepare() again appends a second copy of every attribute")
     func duplicatesOnReprepare() throws {
-        let layout = try prepared(entry, input, as: BQWaterLayout.self)
-        layout.invalidateLayout()
-        layout.prepare()
-        let all = try #require(layout.layoutAttributesForElements(in: CollectionViewLayoutEngine.everything))
+        // invalidateLayout(), then UIKit's next layout pass calls prepare() on the same object.
+        let p = try prepared(entry, input, as: BQWaterLayout.self)
+        p.session.invalidateAndPrepare()
+        let all = p.session.allElements()
         #expect(all.count == 8)
-        let assembled = CollectionViewLayoutEngine.assemble(all, contentSize: layout.collectionViewContentSize, for: input)
-        #expect(assembled.extraElements.map(\.id) == (0..<4).map { ElementID.item(0, $0) })
+        let items = (0..<4).map { ElementID.item(0, $0) }
+        #expect(all.map { $0.id } == items + items)
         // The columns were reset to 10 first, so the copies have the same frames.
-        #expect(assembled.extraElements.map(\.frame) == assembled.sections[0].items)
+        #expect(all[4...].map { $0.frame } == all[..<4].map { $0.frame })
+        // Through the engine's assembly, the copies are extra elements.
+        let assembled = LayoutResult.assembled(all.map { LayoutElement(id: $0.id!, frame: $0.frame) },
+                                               contentSize: try p.run { $0.collectionViewContentSize }, for: input)
+        #expect(assembled.extraElements.map(\.id) == items)
     }
 
     @Test("the rect query returns every item, even for a rect that meets none")
@@ -72,8 +77,8 @@ struct BQWaterLayoutTests {
 
     @Test("no invalidation when the width changes (method 1 is not overridden)")
     func noBoundsInvalidation() throws {
-        let layout = try prepared(entry, input, as: BQWaterLayout.self)
-        #expect(!layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 500, height: 812)))
+        let p = try prepared(entry, input, as: BQWaterLayout.self)
+        #expect(!p.session.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 500, height: 812)))
     }
 
     @Test("0 columns: floating-point division by zero gives NaN x, no trap")

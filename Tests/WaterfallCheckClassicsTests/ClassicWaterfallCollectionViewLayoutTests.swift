@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKit
 import WaterfallCheckCore
 @testable import WaterfallCheckClassics
 
@@ -29,20 +30,19 @@ struct ClassicWaterfallCollectionViewLayoutTests {
 
     @Test("layoutAttributesForItem(at:) places the item again and advances a column")
     func lookupPlacesAgain() throws {
-        let layout = try prepared(entry, input, as: ClassicWaterfallCollectionViewLayout.self)
+        let p = try prepared(entry, input, as: ClassicWaterfallCollectionViewLayout.self)
         // Columns after prepare: [70, 80, 60]. Item 0 again: col 2 at 60 + 10 → (230, 70); col 2 = 120.
-        let again = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
+        let again = try #require(try p.run { $0.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) })
         #expect(again.frame == CGRect(x: 230, y: 70, width: 100, height: 50))
-        #expect(layout.collectionViewContentSize.height == 130)  // 120 + 10
+        #expect(try p.run { $0.collectionViewContentSize.height } == 130)  // 120 + 10
     }
 
     @Test("prepare() again rebuilds the attributes: no duplicates")
     func cleanReprepare() throws {
-        let layout = try prepared(entry, input, as: ClassicWaterfallCollectionViewLayout.self)
-        layout.invalidateLayout()
-        layout.prepare()
-        #expect(layout.layoutAttributesForElements(in: .zero)?.count == 4)
-        #expect(!layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 500, height: 812)))
+        let p = try prepared(entry, input, as: ClassicWaterfallCollectionViewLayout.self)
+        p.session.invalidateAndPrepare()
+        #expect(try p.run { $0.layoutAttributesForElements(in: .zero)?.count } == 4)
+        #expect(!p.session.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 500, height: 812)))
     }
 
     @Test("0 columns: `columnsMaxYarray[0]` on an empty array raises NSRangeException, with or without items")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKit
 import WaterfallCheckCore
 @testable import WaterfallCheckClassics
 
@@ -43,11 +44,11 @@ struct CollecttionWaterViewLayoutTests {
 
     @Test("layoutAttributesForItem(at:) places the item again and advances a column")
     func lookupPlacesAgain() throws {
-        let layout = try prepared(entry, input, as: CollecttionWaterViewLayout.self)
+        let p = try prepared(entry, input, as: CollecttionWaterViewLayout.self)
         // Columns after prepare: [70, 60, 80]. Item 0 again: "1" (60) → (120, 70, 100, 50); col 1 = 120.
-        let again = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
+        let again = try #require(try p.run { $0.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) })
         #expect(again.frame == CGRect(x: 120, y: 70, width: 100, height: 50))
-        #expect(layout.collectionViewContentSize.height == 130)
+        #expect(try p.run { $0.collectionViewContentSize.height } == 130)
     }
 
     @Test("0 columns: the count wraps in `cloumnsCount-1`, x is NaN, no trap")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKit
 import WaterfallCheckCore
 @testable import WaterfallCheckClassics
 
@@ -44,9 +45,9 @@ struct WaterFlowLayoutTests {
 
     @Test("no lookup: layoutAttributesForItem(at:) is not overridden and answers nil")
     func noLookup() throws {
-        let layout = try prepared(entry, heightsInput(width: 320, columns: 3, heights: fourItems), as: WaterFlowLayout.self)
-        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) == nil)
-        #expect(layout.layoutAttributesForElements(in: .zero)?.count == 4)
+        let p = try prepared(entry, heightsInput(width: 320, columns: 3, heights: fourItems), as: WaterFlowLayout.self)
+        #expect(try p.run { $0.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) } == nil)
+        #expect(try p.run { $0.layoutAttributesForElements(in: .zero)?.count } == 4)
     }
 
     @Test("0 columns raise NSRangeException once there is an item; a negative count wraps and hangs")

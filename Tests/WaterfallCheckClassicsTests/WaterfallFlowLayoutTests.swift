@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UIKit
 import WaterfallCheckCore
 @testable import WaterfallCheckClassics
 
@@ -48,19 +49,18 @@ struct WaterfallFlowLayoutTests {
 
     @Test("invalidates on every bounds change, a scroll included")
     func invalidatesOnScroll() throws {
-        let layout = try prepared(entry, input, as: WaterfallFlowLayout.self)
-        #expect(layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 500, width: 340, height: 812)))
+        let p = try prepared(entry, input, as: WaterfallFlowLayout.self)
+        #expect(p.session.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 500, width: 340, height: 812)))
     }
 
     @Test("layoutAttributesForItem(at:) places the item again and advances a column")
     func lookupPlacesAgain() throws {
-        let layout = try prepared(entry, input, as: WaterfallFlowLayout.self)
+        let p = try prepared(entry, input, as: WaterfallFlowLayout.self)
         // Columns after prepare: [70, 67.5, 95]. Item 0 again: col 1 → (120, 77.5, 100, 50).
-        let again = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)))
+        let again = try #require(try p.run { $0.layoutAttributesForItem(at: IndexPath(item: 0, section: 0)) })
         #expect(again.frame == CGRect(x: 120, y: 77.5, width: 100, height: 50))
-        layout.invalidateLayout()
-        layout.prepare()
-        #expect(layout.layoutAttributesForElements(in: .zero)?.count == 4)  // re-prepare is clean
+        p.session.invalidateAndPrepare()
+        #expect(try p.run { $0.layoutAttributesForElements(in: .zero)?.count } == 4)  // re-prepare is clean
     }
 
     @Test("a negative column count raises NSRangeException at the first item")

@@ -7,7 +7,7 @@ import Foundation
 /// bounds change; `invalidateLayout()` makes the next use call `prepare()` again).
 ///
 /// Made by a ``PreparedLayoutEngine``: the `UIKit` driver (`WaterfallCheckUIKit`) for a real
-/// `UICollectionViewLayout`, and the classic ports' base. Used from one thread at a time.
+/// `UICollectionViewLayout`, the classic ports included. Used from one thread at a time.
 public protocol PreparedLayout: AnyObject {
     /// `layoutAttributesForElements(in:)` for a rect around everything, in the layout's order:
     /// each attribute's element (`nil` when it names none) and frame in pt. O(elements).

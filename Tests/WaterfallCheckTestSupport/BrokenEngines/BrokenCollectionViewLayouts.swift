@@ -1,24 +1,37 @@
 import Foundation
-import WaterfallCheckClassics
+import UIKit
 import WaterfallCheckCore
+import WaterfallCheckUIKit
 
-/// UIKit-shaped layouts with the lifecycle bugs of seed 000 (`BQWaterLayout`), over the
-/// reference algorithm, for `lookup-consistency` and `reprepare`.
-public final class BrokenCollectionViewLayout: CollectionViewLayout, @unchecked Sendable {
-    public enum Bug { case none, lookupPlacesAgain, prepareAppends }
+/// Real `UICollectionViewLayout`s over the reference algorithm (the input from the driver's
+/// ``CollectionViewData``, read at each `prepare()`), with the lifecycle bugs of seed 000
+/// (`BQWaterLayout`), for `lookup-consistency` and `reprepare`; `.none` is the bug-free layout
+/// the lifecycle and feature-gate tests use.
+public final class BrokenCollectionViewLayout: UICollectionViewLayout {
+    public enum Bug: Sendable { case none, lookupPlacesAgain, prepareAppends }
     public let bug: Bug
-    private var attributes: [LayoutAttributes] = []
+    private let data: CollectionViewData
+    private var attributes: [UICollectionViewLayoutAttributes] = []
     private var contentSize = CGSize.zero
     private var lookups: CGFloat = 0
 
-    public init(_ bug: Bug) { self.bug = bug }
+    public init(_ bug: Bug, data: CollectionViewData) {
+        self.bug = bug
+        self.data = data
+        super.init()
+    }
 
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The reference's frames for the data shown now (nothing for an invalid input: the layout
+    /// does not validate). O(elements).
     public override func prepare() {
-        guard let cv = collectionView, let result = try? ReferenceLayout.layout(cv.input) else { return }
+        super.prepare()
+        guard collectionView != nil, let result = try? ReferenceLayout.layout(data.input) else { return }
         // Seed 000: the attribute array is appended to and never cleared.
         if bug != .prepareAppends { attributes.removeAll() }
         for e in result.elements {
-            let a = LayoutAttributes(e.id)
+            let a = Self.attributes(e.id)
             a.frame = e.frame
             attributes.append(a)
         }
@@ -27,33 +40,46 @@ public final class BrokenCollectionViewLayout: CollectionViewLayout, @unchecked 
 
     public override var collectionViewContentSize: CGSize { contentSize }
 
-    public override func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]? {
+    /// The attributes whose frames meet `rect` (FIXTURE-FORMAT §9's strict predicate). O(elements).
+    public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         attributes.filter { $0.frame.meets(rect) }
     }
 
-    public override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard let a = attributes.first(where: { $0.elementID == .item(indexPath.section, indexPath.item) }) else { return nil }
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard let a = attributes.first(where: { $0.representedElementCategory == .cell && $0.indexPath == indexPath }) else { return nil }
         guard bug == .lookupPlacesAgain else { return a }
         // Seed 000: every lookup places the item again, one column-advance further down.
         lookups += 1
-        let again = LayoutAttributes(forCellWith: indexPath)
+        let again = UICollectionViewLayoutAttributes(forCellWith: indexPath)
         again.frame = a.frame.offsetBy(dx: 0, dy: lookups)
         return again
     }
 
-    public override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> LayoutAttributes? {
-        let id: ElementID = elementKind == ElementKind.sectionHeader ? .header(indexPath.section) : .footer(indexPath.section)
-        return attributes.first { $0.elementID == id }
+    public override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        attributes.first { $0.representedElementKind == elementKind && $0.indexPath == indexPath }
     }
 
+    /// True exactly when the width changes (a scroll changes only the origin).
     public override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         newBounds.width != collectionView?.bounds.width
     }
 
-    public override func invalidateLayout() {}
+    /// Attributes for `id`: a cell, or a header / footer supplementary view of UIKit's kinds.
+    public static func attributes(_ id: ElementID) -> UICollectionViewLayoutAttributes {
+        switch id.kind {
+        case .item: return UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: id.item, section: id.section))
+        case .header: return UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                                                              with: IndexPath(item: 0, section: id.section))
+        case .footer: return UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter,
+                                                              with: IndexPath(item: 0, section: id.section))
+        }
+    }
 
-    /// The engine for `bug`.
-    public static func engine(_ bug: Bug) -> CollectionViewLayoutEngine {
-        CollectionViewLayoutEngine(descriptor: EngineDescriptor(name: "cv-\(bug)", version: "0")) { _ in BrokenCollectionViewLayout(bug) }
+    /// The engine for `bug`, through the UIKit driver: named `cv-BUG` unless `name` is given,
+    /// declaring `features` and the strict query predicate (``EngineLimits/exact``).
+    public static func engine(_ bug: Bug, name: String? = nil, version: String = "0", features: LayoutFeatures = .all) -> UIKitLayoutEngine {
+        UIKitLayoutEngine(name: name ?? "cv-\(bug)", version: version, features: features, limits: .exact, summary: "") { data in
+            .init(layout: BrokenCollectionViewLayout(bug, data: data))
+        }
     }
 }

@@ -44,7 +44,7 @@ struct InvariantBrokenEngineTests {
     @Test func bugFreeVariantsPass() {
         let engines: [() -> LayoutEngine] = [{ MiniWaterfall(.none) }, { BrokenCollectionViewLayout.engine(.none) }]
         for (k, make) in engines.enumerated() {
-            // The UIKit-shaped stand-in does not validate, so it is checked on what it is for.
+            // The UIKit layout does not validate, so it is checked on what it is for.
             let ids: Set<String>? = k == 0 ? nil : ["lookup-consistency", "reprepare", "complete", "no-overlap", "stacking", "placement"]
             let config = FuzzConfiguration(seed: 7, cases: 3_000, invariants: try! InvariantSet(ids: ids), keepGoing: true, shrinkTime: 5)
             let report = Fuzzer(configuration: config, engine: make).run()

@@ -1,5 +1,4 @@
 import Foundation
-import WaterfallCheckClassics
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckFixture
@@ -9,11 +8,10 @@ import WaterfallCheckTestSupport
 /// What an engine declares decides what it is asked (FIXTURE-FORMAT §9), in process too.
 @Suite("Declared features and missing frames")
 struct GoldenFeatureTests {
-    /// A UIKit-shaped port that declares only `size`, as a tutorial port would.
-    static func sizeOnly() -> CollectionViewLayoutEngine {
-        CollectionViewLayoutEngine(descriptor: EngineDescriptor(name: "size-only", version: "1", features: [.size])) { _ in
-            WaterfallCollectionViewLayout()
-        }
+    /// A UIKit layout (the reference's frames, through the UIKit driver) that declares only
+    /// `size`, as a tutorial port would.
+    static func sizeOnly() -> LayoutEngine {
+        BrokenCollectionViewLayout.engine(.none, name: "size-only", version: "1", features: [.size])
     }
 
     @Test("a fixture using an undeclared feature is skipped, never run and never failed")
@@ -27,7 +25,7 @@ struct GoldenFeatureTests {
         #expect(GoldenRunner(engine: { Self.sizeOnly() }).judge(TwoColumns.fixture("plain"), engine: Self.sizeOnly()).status == .passed)
     }
 
-    @Test("the UIKit adapter answers unsupported for an undeclared feature without preparing")
+    @Test("the UIKit driver answers unsupported for an undeclared feature without preparing")
     func adapterGate() {
         var input = TwoColumns.input
         input.layout.placement = .leftToRight
@@ -35,7 +33,7 @@ struct GoldenFeatureTests {
         #expect(reason.contains("roundRobin"))
     }
 
-    @Test("an item a UIKit-shaped layout gave no attributes is reported missing, not moved by inf")
+    @Test("an item a UIKit layout gave no attributes is reported missing, not moved by inf")
     func nullIsMissing() {
         var actual = TwoColumns.result
         actual.sections[0].items[1] = .null
