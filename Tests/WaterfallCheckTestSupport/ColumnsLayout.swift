@@ -83,7 +83,7 @@ public func columnsEngine(_ make: @escaping () -> ColumnsLayout = { ColumnsLayou
 }
 
 public func configureColumns(_ layout: ColumnsLayout, _ input: LayoutInput) throws -> UIKitLayoutEngine.Setup {
-    try ReferenceLayout.validate(input)
+    _ = try ReferenceLayout.validate(input)
     layout.columnCount = input.layout.columnCount
     layout.columnSpacing = input.layout.columnSpacing
     layout.rowSpacing = input.layout.rowSpacing

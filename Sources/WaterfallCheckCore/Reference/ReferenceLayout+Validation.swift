@@ -34,6 +34,7 @@ extension ReferenceLayout {
     /// - Returns: each section's column width in pt.
     /// - Throws: ``LayoutError`` with a §6 code.
     /// - Complexity: O(items + sections).
+    @discardableResult
     public static func validate(_ input: LayoutInput) throws(LayoutError) -> [CGFloat] {
         if passes(input, checkingItems: true) { return input.sections.map { columnWidth(of: $0, in: input) } }
         return try diagnose(input)
