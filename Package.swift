@@ -38,13 +38,15 @@ var package = Package(
         // case statuses and run verdicts. Everything that decides; nothing that runs.
         .target(name: "WaterfallCheckJudge", dependencies: ["WaterfallCheckFixture"]),
         .target(name: "WaterfallCheck", dependencies: ["WaterfallCheckCore", "WaterfallCheckJSON", "WaterfallCheckSupport", "WaterfallCheckFixture", "WaterfallCheckJudge"]),
+        // Every report of every run: text, JSON, JUnit, GitHub annotations, HTML with SVG pictures.
+        .target(name: "WaterfallCheckReports", dependencies: ["WaterfallCheck"]),
         // How the executables reach engines: the waterfall-engine/1 protocol (exec:, serve(_:)),
         // the browsers, the engine registry. Not in what a user's test target compiles.
         .target(name: "WaterfallCheckTransport", dependencies: ["WaterfallCheck"]),
         // assertGoldens / assertInvariants for a package's own test target (Swift Testing).
-        .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheck"]),
+        .target(name: "WaterfallCheckTesting", dependencies: ["WaterfallCheckReports"]),
         // The executables' engine list: the reference plus the classic ports.
-        .target(name: "WaterfallCheckEngines", dependencies: ["WaterfallCheckTransport", "WaterfallCheckClassics"]),
+        .target(name: "WaterfallCheckEngines", dependencies: ["WaterfallCheckTransport", "WaterfallCheckClassics", "WaterfallCheckReports"]),
         .executableTarget(name: "waterfall-check", dependencies: ["WaterfallCheckEngines", "WaterfallCheckUIKitRewrite"]),
         .executableTarget(name: "waterfall-engine", dependencies: ["WaterfallCheckEngines"]),
         // The mechanical @objc/optional rewrite of iOS layout files for Linux (Foundation only;

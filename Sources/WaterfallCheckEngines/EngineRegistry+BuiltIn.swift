@@ -1,6 +1,7 @@
 @_exported import WaterfallCheckClassics
 @_exported import WaterfallCheck
 @_exported import WaterfallCheckTransport
+@_exported import WaterfallCheckReports
 
 extension EngineRegistry {
     /// Every engine the executables (`waterfall-check`, `waterfall-engine`) and the bench know by

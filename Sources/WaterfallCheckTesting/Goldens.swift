@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_exported import WaterfallCheck
+@_exported import WaterfallCheckReports
 
 /// Runs the golden fixtures under `fixtures` against `engine` and records per the record mode:
 /// the returning form of ``assertGoldens(engine:fixtures:record:tolerance:fileID:filePath:line:column:)``.

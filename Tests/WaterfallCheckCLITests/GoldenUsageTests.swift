@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCheck   // not @testable: only what a user's test target can see
+import WaterfallCheckReports  // WaterfallCheckTesting re-exports it
 import WaterfallCheckTestSupport
 
 /// The runner used the way a package's own test target would: a golden test of its engine.

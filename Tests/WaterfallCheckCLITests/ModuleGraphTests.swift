@@ -18,12 +18,12 @@ struct ModuleGraphTests {
         "WaterfallCheckFixture": 2,
         // Judging: diff, tolerance, invariants, the §5 oracle, verdicts. Decides, never runs.
         "WaterfallCheckJudge": 3,
-        // The harness: the runners and the reports.
+        // The harness: the runners (verify, fuzz, compare).
         "WaterfallCheck": 4,
-        // What users import next to it, and how the executables reach engines.
-        "WaterfallCheckTesting": 5, "WaterfallCheckTransport": 5, "WaterfallCheckUIKit": 5,
-        // The tutorial ports: real UIKit layouts, engines through the UIKit driver.
-        "WaterfallCheckClassics": 6,
+        // Every report of every run; how the executables reach engines; the UIKit driver.
+        "WaterfallCheckReports": 5, "WaterfallCheckTransport": 5, "WaterfallCheckUIKit": 5,
+        // What a user's test target imports; the tutorial ports (real UIKit layouts).
+        "WaterfallCheckTesting": 6, "WaterfallCheckClassics": 6,
         "WaterfallCheckEngines": 7,
         "WaterfallCheckTestSupport": 8, "waterfall-check": 8, "waterfall-engine": 8,
         "waterfall-bench": 9, "WaterfallCheckLibFuzz": 9,

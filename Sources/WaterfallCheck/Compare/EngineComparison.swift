@@ -199,7 +199,7 @@ public struct EngineComparison {
     /// or one of ten error codes, and each was shrunk (5 s apiece).
     static func faultSignature(_ baseline: EngineAnswer, _ candidate: EngineAnswer) -> String? {
         for (side, answer) in [("baseline", baseline), ("candidate", candidate)] {
-            if case .fault(let f) = answer { return "\(side) \(f.kind.rawValue): \(TextReport.numbersElided(f.message))" }
+            if case .fault(let f) = answer { return "\(side) \(f.kind.rawValue): \(numbersElided(f.message))" }
         }
         return nil
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterfallCheckCore
 import WaterfallCheck
+import WaterfallCheckReports
 import WaterfallCheckTestSupport
 
 /// The project's golden corpus (docs/fixtures.md). The hand-derived suites' expected values were

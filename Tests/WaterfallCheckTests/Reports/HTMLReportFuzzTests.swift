@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckReports
 @testable import WaterfallCheckFixture
 @testable import WaterfallCheckJudge
 import WaterfallCheckCore

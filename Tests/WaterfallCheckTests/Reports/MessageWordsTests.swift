@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckReports
 @testable import WaterfallCheckFixture
 @testable import WaterfallCheckJudge
 import WaterfallCheckCore

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import WaterfallCheck
+@testable import WaterfallCheckReports
 @testable import WaterfallCheckFixture
 @testable import WaterfallCheckJudge
 @testable import WaterfallCheckTransport

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// Text and numbers for SVG and HTML output.
 enum Markup {

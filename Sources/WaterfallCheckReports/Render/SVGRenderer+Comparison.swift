@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension SVGRenderer {
     /// One element of a diff picture: its frames (pt) in each result and how it is drawn

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension SVGRenderer {
     /// A label a panel asks for, in the panel's own px (origin at its top-left corner).

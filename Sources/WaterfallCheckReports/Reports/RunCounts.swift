@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// How many cases of a run ended in each ``CaseStatus``: the one source of every count a report
 /// prints. The text, the JSON summary, the JUnit totals and the HTML counts table of a run all

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// The boxes a picture draws behind a section's items: the section's inset box and its columns.
 ///

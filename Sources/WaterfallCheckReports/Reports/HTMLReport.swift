@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// A self-contained HTML report of a run (`verify`, `compare`, `fuzz` with `--html DIR`).
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension SVGRenderer.Canvas {
     typealias Entry = SVGRenderer.Entry

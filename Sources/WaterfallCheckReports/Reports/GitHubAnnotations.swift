@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`) for each failed
 /// or errored fixture, pointing at the line of its first differing expected frame (or of the

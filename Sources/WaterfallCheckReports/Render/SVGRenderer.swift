@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// Draws layouts to scale as SVG: one layout, or expected and actual compared (overlaid, or side
 /// by side). Pure functions from values to a `String`; nothing is read or written.

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension SVGRenderer {
     /// The vertical axis of a panel: layout y (pt) to drawn y (pt at the panel's scale).

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// The machine-readable summary of a golden run (`verify --json FILE`):
 /// `{"fixtures":N,"passed":N,"checked":N,"failed":N,"errors":N,"skipped":N,"recorded":N,"pending":[...],

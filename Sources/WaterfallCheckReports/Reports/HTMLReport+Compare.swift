@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension HTMLReport {
     /// Adds an engine comparison (`compare --html`): each difference as a failing case drawn

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// The human-readable report `verify` and `record` print: per failing fixture its location and
 /// first difference in one sentence, then a capped table of differing elements; a total line.
@@ -62,21 +64,8 @@ public enum TextReport {
         return out
     }
 
-    /// `reason` with each number that starts a word (after a space, `(`, `[` or `:`) written `…`:
-    /// the key that groups reasons differing only in a length, a request id or a position
-    /// (`reply:1:32`, `items[0]`). An engine name's digits (`classic-002-…`) are kept.
-    static func numbersElided(_ reason: String) -> String {
-        var out = ""
-        var inNumber = false
-        var previous: Character = " "
-        for c in reason {
-            if inNumber, c.isNumber || c == "." || c == "e" || c == "+" || (c == "-" && previous == "e") { previous = c; continue }
-            inNumber = c.isNumber && (previous == " " || previous == "(" || previous == "[" || previous == ":")
-            out.append(inNumber ? "…" : c)
-            previous = c
-        }
-        return out
-    }
+    /// ``WaterfallCheckJudge/numbersElided(_:)``: the key that groups reasons differing only in numbers.
+    static func numbersElided(_ reason: String) -> String { WaterfallCheckJudge.numbersElided(reason) }
 
     /// One fixture: `FAIL path:line:col: sentence`, then the difference table or the violations.
     /// Empty for a passed fixture.

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension SVGRenderer {
     /// A captioned picture for a report.

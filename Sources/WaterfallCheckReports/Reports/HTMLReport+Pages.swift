@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension HTMLReport {
     /// Every file of the report: `index.html` and, past ``inlineCaseLimit`` failing cases,

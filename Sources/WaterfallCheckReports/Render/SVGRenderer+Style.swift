@@ -1,3 +1,5 @@
+import Foundation
+import WaterfallCheck
 extension SVGRenderer {
     /// The CSS every picture uses (class names `wf-*`). Standalone SVGs embed it; an HTML page
     /// that inlines fragments (``Options/standalone`` `false`) includes it once.

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension HTMLReport {
     /// Adds a fuzzing run (`fuzz --html`): each counterexample as a failing case on its shrunk

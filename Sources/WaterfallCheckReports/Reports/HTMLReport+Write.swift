@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension HTMLReport {
     /// The file that marks a directory as a report this writer may write into again.

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 import WaterfallCheckCore
 
 extension Counterexample {

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 /// A JUnit XML report of a golden run, the format CI systems (GitLab, Jenkins, Buildkite, the
 /// GitHub test-reporter actions) display: one `<testsuite>` per fixture directory, one

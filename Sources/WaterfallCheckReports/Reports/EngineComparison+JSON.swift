@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension EngineComparison.Report {
     /// The report as JSON (`compare --json FILE`):

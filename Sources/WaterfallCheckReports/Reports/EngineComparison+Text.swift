@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension EngineComparison.Report {
     /// The report as `compare` prints it: the counts, then each difference, smallest first, with

@@ -1,4 +1,6 @@
 import Foundation
+import WaterfallCheck
+import Foundation
 
 extension HTMLReport {
     /// Adds every fixture of a golden run (`verify --html`): passing, skipped and recorded ones
