@@ -149,7 +149,7 @@ public struct EngineComparison {
                     }
                     var differing = 0
                     for (k, i) in range.enumerated() {
-                        let tol = tolerance ?? (i < cases.count ? cases[i].tolerance : nil) ?? .default
+                        let tol = Tolerance.resolve(explicit: tolerance, fixture: i < cases.count ? cases[i].tolerance : nil)
                         var c = worker.compare(inputs[k], tolerance: tol)
                         if c.status == .failed || c.status == .error { differing += 1 }
                         guard c.status != .passed || c.verdict != nil else { continue }
@@ -314,7 +314,7 @@ public struct EngineComparison {
             nextOutcome += 1
             // Made again, the same case, only when it is reported.
             let c = n < cases.count ? cases[n] : generated!.make(n - cases.count)
-            let tol = tolerance ?? c.tolerance ?? .default
+            let tol = Tolerance.resolve(explicit: tolerance, fixture: c.tolerance)
             switch outcome.status {
             case .passed, .checked, .recorded:
                 if let v = outcome.verdict {

@@ -32,7 +32,7 @@ extension Fixture {
     /// - Parameter tolerance: `nil` uses the fixture's own, else ``Tolerance/default``.
     public func expectedViolations(tolerance: Tolerance? = nil) -> [InvariantFailure] {
         guard case .layout(let frames)? = expected else { return [] }
-        let tol = tolerance ?? self.tolerance.map(Tolerance.init) ?? .default
+        let tol = Tolerance.resolve(explicit: tolerance, fixture: self.tolerance)
         return checkInvariants(input, engine: FixedEngine(frames), tolerance: tol, invariants: Invariants.framesOnly, seed: 0)
     }
 

@@ -218,7 +218,7 @@ public struct GoldenRunner: Sendable {
     /// ``LayoutEngine/answer(_:)``: an input using a feature it does not declare (FIXTURE-FORMAT
     /// §9), and an `unsupported` answer, are skipped; a fault is an error. No file is read or written.
     public func judge(_ fixture: Fixture, engine: LayoutEngine) -> Verdict {
-        let tol = tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default
+        let tol = Tolerance.resolve(explicit: tolerance, fixture: fixture.tolerance)
         let answer = engine.answer(fixture.input)
         var verdict = Verdict(status: .error, answer: answer, tolerance: tol)
         switch answer {

@@ -24,6 +24,17 @@ public struct Tolerance: Hashable, Sendable, Comparable, CustomStringConvertible
     /// 0.001 pt: FIXTURE-FORMAT §7's default, used when neither the command line nor the
     /// fixture sets one.
     public static let `default` = Tolerance(0.001)
+
+    /// The tolerance a case is judged at: the command line's (`explicit`), else the fixture's
+    /// (FIXTURE-FORMAT §7 `tolerance`, pt), else ``default``. The one place the rule is written.
+    public static func resolve(explicit: Tolerance?, fixture: CGFloat?) -> Tolerance {
+        explicit ?? fixture.map(Tolerance.init) ?? .default
+    }
+
+    /// ``resolve(explicit:fixture:)`` with the fixture's tolerance already a ``Tolerance``.
+    public static func resolve(explicit: Tolerance?, fixture: Tolerance?) -> Tolerance {
+        explicit ?? fixture ?? .default
+    }
     /// No difference at all is allowed (bit for bit, up to `-0 == 0`).
     public static let exact = Tolerance(0)
 

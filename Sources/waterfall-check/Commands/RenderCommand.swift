@@ -83,7 +83,7 @@ enum RenderCommand: Command {
             return exitCode(.failed)
         }
         let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
-                                          tolerance: tolerance ?? fixture.tolerance.map(Tolerance.init) ?? .default,
+                                          tolerance: .resolve(explicit: tolerance, fixture: fixture.tolerance),
                                           title: "\(fixture.name): \(engine.descriptor.name)" + (expected == nil ? "" : " against \(reference?.descriptor.name ?? "expected")"))
         let svg: String
         if let expected {
