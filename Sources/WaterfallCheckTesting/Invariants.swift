@@ -38,18 +38,57 @@ public struct InvariantFinding {
 ///     as §5 does (`pos + height + rowSpacing`), or float noise fails too.
 ///   - saveTo: a directory to save each shrunk case into as `<name>.json`; `nil` saves nothing.
 /// - Returns: one finding per failed invariant, shrunk; empty when all hold.
+/// - Note: engine faults (a crash, a UIKit exception, a non-`LayoutError` throw) are not invariant
+///   failures and are not in the findings: ``runInvariants(engine:cases:seed:tolerance:saveTo:)``
+///   returns them too, and ``assertInvariants(engine:cases:seed:tolerance:saveTo:fileID:filePath:line:column:)``
+///   records them as an issue.
 public func verifyInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
                              tolerance: Tolerance = .default, saveTo directory: URL? = nil) -> [InvariantFinding] {
-    let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2), engine: engine)
-    let descriptor = engine().descriptor
-    return fuzzer.run().counterexamples.map { c in
-        let fixture = c.fixture(engine: descriptor, tolerance: tolerance)
-        return InvariantFinding(counterexample: c, fixture: fixture, saved: directory.flatMap { try? fixture.save(in: $0) })
+    runInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: directory).findings
+}
+
+/// What a run of ``runInvariants(engine:cases:seed:tolerance:saveTo:)`` found: the shrunk
+/// invariant failures, and the cases the engine faulted on (the first ten, with messages).
+public struct InvariantRun {
+    public var findings: [InvariantFinding]
+    /// How many cases the engine faulted on.
+    public var engineFaultCases: Int
+    /// The first faults: case number and message.
+    public var engineFaults: [(case: UInt64, message: String)]
+    /// The seed, for the replay line.
+    public var seed: UInt64
+
+    /// Nothing found: no invariant failure and no engine fault.
+    public var isClean: Bool { findings.isEmpty && engineFaultCases == 0 }
+
+    /// The faults as an issue says them, or `nil` without faults.
+    public var faultReport: String? {
+        guard engineFaultCases > 0 else { return nil }
+        var s = "the engine faulted on \(engineFaultCases) case(s) (engine faults, not invariant failures):\n"
+        for f in engineFaults.prefix(3) { s += "  case \(f.case): \(f.message)\n" }
+        if engineFaultCases > 3 { s += "  ... and \(engineFaultCases - 3) more case(s)\n" }
+        s += "replay with the engine in its own process: waterfall-check fuzz --engine exec:'YOUR-ENGINE --serve' --seed \(seed)\n"
+        return s
     }
 }
 
+/// ``verifyInvariants(engine:cases:seed:tolerance:saveTo:)`` with the engine's faults as well.
+public func runInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+                           tolerance: Tolerance = .default, saveTo directory: URL? = nil) -> InvariantRun {
+    let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2), engine: engine)
+    let descriptor = engine().descriptor
+    let report = fuzzer.run()
+    let findings = report.counterexamples.map { c in
+        let fixture = c.fixture(engine: descriptor, tolerance: tolerance)
+        return InvariantFinding(counterexample: c, fixture: fixture, saved: directory.flatMap { try? fixture.save(in: $0) })
+    }
+    return InvariantRun(findings: findings, engineFaultCases: report.engineFaultCases,
+                        engineFaults: report.engineFaults.map { (case: $0.0, message: $0.1) }, seed: seed)
+}
+
 /// Checks `cases` generated inputs against every invariant and records one Swift Testing issue
-/// (`Issue.record`) per failed invariant at the caller's source location, with the shrunk
+/// (`Issue.record`) per failed invariant at the caller's source location (and one for the engine's
+/// faults, if any), with the shrunk
 /// input printed as a fixture, its seed and case, and the fixture saved (like Hypothesis's
 /// falsifying example and database) so `waterfall-check verify` keeps it red.
 ///
@@ -68,7 +107,9 @@ public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, 
                              fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> [InvariantFinding] {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let folder = directory ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Counterexamples__")
-    let found = verifyInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: folder)
-    for f in found { Issue.record(Comment(rawValue: f.report), sourceLocation: location) }
-    return found
+    let run = runInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: folder)
+    for f in run.findings { Issue.record(Comment(rawValue: f.report), sourceLocation: location) }
+    // A layout that crashes on device (a UIKit exception, a throw) is never a green test.
+    if let faults = run.faultReport { Issue.record(Comment(rawValue: faults), sourceLocation: location) }
+    return run.findings
 }

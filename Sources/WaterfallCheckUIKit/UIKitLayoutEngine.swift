@@ -137,7 +137,8 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         func elementID(_ a: UICollectionViewLayoutAttributes) -> ElementID? { a.elementID(kinds) }
 
         func allElements() -> [(id: ElementID?, frame: CGRect)] {
-            ((try? run { layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) }) ?? nil ?? []).map { (elementID($0), $0.frame) }
+            ((try? run { layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) }) ?? nil ?? [])
+                .filter { $0.representedElementCategory != .decorationView }.map { (elementID($0), $0.frame) }
         }
 
         func lookup(_ id: ElementID) -> CGRect? {
@@ -203,7 +204,10 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         let result = try s.run { () -> LayoutResult in
             let size = s.layout.collectionViewContentSize
             let attributes = s.layout.layoutAttributesForElements(in: Self.everything) ?? []
-            return LayoutResult.assembled(attributes.map { LayoutElement(id: $0.elementIDOrExtra(kinds), frame: $0.frame) },
+            // Decoration views (section backgrounds, separators) are no element of a waterfall's
+            // input: left out, never "extra".
+            return LayoutResult.assembled(attributes.filter { $0.representedElementCategory != .decorationView }
+                                            .map { LayoutElement(id: $0.elementIDOrExtra(kinds), frame: $0.frame) },
                                           contentSize: size, for: input)
         }
         last = s

@@ -95,6 +95,7 @@ public enum UIKitRewrite {
         removals += optional.removals
         r.applyRemovals(removals)
         r.optionalCalls(local: optional.methods)
+        r.implementationTests(local: optional.methods)
         r.swift3Names()
         r.objcFindings(decls, optionalByProtocol: optional.byProtocol)
         r.extensionOverrides(decls)

@@ -65,3 +65,23 @@ struct SwiftAPITests {
         #expect(tie.results.map(\.status) == [.failed])
     }
 }
+
+/// An engine that throws something that is not a `LayoutError` for every input: what a crashing
+/// layout looks like in process (a UIKit exception, a port's exception).
+private final class AlwaysThrows: LayoutEngine {
+    struct Boom: Error {}
+    let descriptor = EngineDescriptor(name: "always-throws", version: "0")
+    func layout(_ input: LayoutInput) throws -> LayoutResult { throw Boom() }
+}
+
+@Suite("Engine faults reach the test")
+struct EngineFaultsReachTheTest {
+    @Test("runInvariants returns the faults of an engine that throws on every input; the run is not clean")
+    func faultsReturned() {
+        let run = runInvariants(engine: AlwaysThrows(), cases: 50, seed: 1)
+        #expect(run.findings.isEmpty)
+        #expect(run.engineFaultCases == 50)
+        #expect(!run.isClean)
+        #expect(run.faultReport?.contains("the engine faulted on 50 case(s)") == true)
+    }
+}

@@ -49,7 +49,8 @@ public enum CrashRecorder {
     /// The fixture and the message for a trap while `engine` laid out `input`; written by the
     /// signal handler, and public so a test can check both without trapping.
     public static func report(for input: LayoutInput, engine: String, signal: Int32, in directory: String) -> (path: String, fixture: String, message: String) {
-        let name = "crash-\(sanitized(engine))-\(getpid())"
+        // Unique per trap: the pid, the thread, and the time (two workers may trap at once).
+        let name = "crash-\(sanitized(engine))-\(getpid())-\(UInt(bitPattern: Int(pthread_self())) % 100_000)-\(UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000)"
         let path = directory + "/" + name + ".json"
         let fixture = Fixture(name: name, description: "\(engine) trapped (signal \(signal)) while laying out this input, in process.",
                               source: "in-process run of \(engine); replay isolated: waterfall-check verify --engine 'exec:YOUR-ENGINE --serve' \(path)",
@@ -91,7 +92,9 @@ public enum CrashRecorder {
             action.__sigaction_u.__sa_handler = { CrashRecorder.handle($0) }
             #endif
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            // On the thread's alternate stack (``ThreadSlot``): a stack overflow's SIGSEGV cannot
+            // run on the stack that overflowed.
+            action.sa_flags = Int32(SA_ONSTACK)
             var old = sigaction()
             if sigaction(sig, &action, &old) == 0 { previousActions[sig] = old }
         }
@@ -103,12 +106,16 @@ public enum CrashRecorder {
             let dir = directory
             let r = report(for: pending.input, engine: pending.engine, signal: sig, in: dir)
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            let fd = open(r.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let fd = open(r.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            let message: String
             if fd >= 0 {
                 r.fixture.utf8CString.withUnsafeBufferPointer { b in _ = write(fd, b.baseAddress, b.count - 1) }
                 close(fd)
-                r.message.utf8CString.withUnsafeBufferPointer { b in _ = write(2, b.baseAddress, b.count - 1) }
+                message = r.message
+            } else {
+                message = "waterfall-check: \(pending.engine) trapped while laying out an input, which could not be saved as \(r.path) (\(String(cString: strerror(errno)))); set WATERFALL_CHECK_CRASH_DIR to a writable folder\n"
             }
+            message.utf8CString.withUnsafeBufferPointer { b in _ = write(2, b.baseAddress, b.count - 1) }
         }
         // Hand the signal on as if this handler had never been here.
         if var old = previousActions[sig] { sigaction(sig, &old, nil) } else { signal(sig, SIG_DFL) }
@@ -139,6 +146,22 @@ private final class ThreadSlot: @unchecked Sendable {
         if let p = pthread_getspecific(key) { return Unmanaged<Holder>.fromOpaque(p).takeUnretainedValue() }
         let h = Holder()
         pthread_setspecific(key, Unmanaged.passRetained(h).toOpaque())
+        ThreadSlot.ensureAlternateStack()
         return h
+    }
+
+    /// Gives the calling thread an alternate signal stack unless it has one (Swift's backtracer
+    /// sets one on the threads it knows), so a trap handler runs after a stack overflow. 64 KiB,
+    /// kept for the thread's life.
+    private static func ensureAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else { return }
+        let size = 64 << 10
+        guard let memory = malloc(size) else { return }
+        var stack = stack_t()
+        stack.ss_sp = memory
+        stack.ss_size = size
+        stack.ss_flags = 0
+        if sigaltstack(&stack, nil) != 0 { free(memory) }
     }
 }

@@ -140,7 +140,12 @@ package func checkQuery(_ c: CheckContext) -> InvariantFailure? {
         // A declared closed predicate (CGRect.intersects) forgives elements that only touch the
         // rect; the rest is judged by §9 as for every engine.
         if c.queryPredicate == .closed {
-            unsorted.removeAll { id in r.frame(of: id).map { !$0.isNull && !$0.meets(rect) && QueryPredicate.closed.meets($0, rect) } ?? false }
+            // Each touching element once: a second copy stays, to fail as "returned twice".
+            var forgiven = Set<ElementID>()
+            unsorted.removeAll { id in
+                guard let f = r.frame(of: id), !f.isNull, !f.meets(rect), QueryPredicate.closed.meets(f, rect) else { return false }
+                return forgiven.insert(id).inserted
+            }
             stamp += 1
             if dense.answersExactly(unsorted, rect: rect, stamp: stamp) { continue }
         }

@@ -389,6 +389,10 @@ public final class ExternalEngine: LayoutEngine {
     /// ``EngineFault`` for anything else (`unsupported` included: features are gated before sending).
     private func errorReply(code: EngineProtocol.ErrorCode, message: String, op: String, line: String) -> Error {
         if op == "query" && code == .noLayout { return QueryError.noLayout }
+        // §9's own code for "the engine failed with something that is not a layout error" (what
+        // serve(_:) answers for a port's exception or a UIKit exception): the engine's fault, not
+        // a protocol violation.
+        if code == .engineError { return fault(.threw, message.isEmpty ? "engineError" : message, reply: line) }
         guard let c = code.layoutCode, op == "layout" else {
             return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }

@@ -43,7 +43,9 @@ extension Rewriter {
                       file.isPunct(open, "("), file.code[open].start == file.code[mark].end,
                       let close = file.partner[open] else { continue }
                 let base = file.name(i)
-                guard baseNames.contains(base) else { continue }
+                // A member call (`x?.f?(`, `x.f?(`): a bare `f?(` calls a closure property or a
+                // local function, never a delegate's optional method.
+                guard baseNames.contains(base), i > 0, file.isPunct(i - 1, ".") else { continue }
                 let selector = base + "(" + argumentLabels(f, open: open, close: close).map { $0 + ":" }.joined() + ")"
                 let m = file.text(mark)
                 let before = base + m + "("
@@ -64,6 +66,29 @@ extension Rewriter {
                             "`\(before)` calls \(selector), which is neither an optional requirement in these files nor in the UIKit table; left as is",
                             note: i)
                 }
+            }
+        }
+    }
+}
+
+extension Rewriter {
+    /// A formerly optional method referenced without a call (`delegate?.f != nil`, `if let g =
+    /// delegate?.f`): Swift's way to ask whether an optional method is implemented. After the
+    /// rewrite the method always exists, so the test is always true and the layout takes the
+    /// branch iOS takes only for an implementing delegate: a finding, never a silent change.
+    func implementationTests(local: [LocalOptionalMethod]) {
+        let bases = Set(local.map(\.selector).map(baseName))
+        guard !bases.isEmpty else { return }
+        for (f, file) in files.enumerated() {
+            for i in file.code.indices where file.code[i].kind == .identifier && i > 0 && file.isPunct(i - 1, ".") {
+                let base = file.name(i)
+                guard bases.contains(base) else { continue }
+                var next = i + 1
+                if next < file.code.count, file.isOp(next, "?") || file.isOp(next, "!"), file.code[next].start == file.code[i].end { next += 1 }
+                if next < file.code.count, file.isPunct(next, "("), file.code[next].start == file.code[next - 1].end { continue }  // a call
+                finding(f, offset: file.code[i].start, .optionalCall,
+                        "`.\(base)` without a call tests whether an optional method is implemented; after the rewrite it always is, so the test is always true: rewrite it by hand (call it and compare the answer with nil)",
+                        note: i)
             }
         }
     }

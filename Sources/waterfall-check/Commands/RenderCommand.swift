@@ -59,12 +59,27 @@ enum RenderCommand: Command {
         do { fixture = try FixtureReader.read(contentsOf: URL(fileURLWithPath: path)) } catch let e as FixtureError {
             printError("\(e)"); return exitCode(.error)
         }
+        /// The engine's frames through the one feature gate and classification (`answer(_:)`),
+        /// or the status to exit with: a rejection (a §6 error, unsupported) fails, a fault errs.
+        func frames(_ engine: LayoutEngine) -> (LayoutResult?, Int32) {
+            switch engine.answer(fixture.input) {
+            case .layout(let r): return (r, 0)
+            case .error(let e):
+                printError("error: \(path): engine \(engine.descriptor.name) rejected the input: \(e)")
+                return (nil, exitCode(.failed))
+            case .unsupported(let why):
+                printError("error: \(path): \(why)")
+                return (nil, exitCode(.failed))
+            case .fault(let f):
+                printError("error: \(path): \(f)")
+                return (nil, exitCode(.error))
+            }
+        }
         var expected: LayoutResult?
         if let reference {
-            do { expected = try reference.make().layout(fixture.input) } catch let e as LayoutError {
-                printError("error: \(path): engine \(reference.descriptor.name) rejected the input: \(e)")
-                return exitCode(.failed)
-            }
+            let (r, status) = frames(reference.make())
+            guard let r else { return status }
+            expected = r
         } else if diff || sideBySide {
             switch fixture.expected {
             case .layout(let r)?: expected = r
@@ -77,11 +92,8 @@ enum RenderCommand: Command {
             }
         }
         let engine = entry.make()
-        let actual: LayoutResult
-        do { actual = try engine.layout(fixture.input) } catch let e as LayoutError {
-            printError("error: \(path): engine \(engine.descriptor.name) rejected the input: \(e)")
-            return exitCode(.failed)
-        }
+        let (frames, status) = frames(engine)
+        guard let actual = frames else { return status }
         let options = SVGRenderer.Options(scale: scale.map { CGFloat($0) },
                                           tolerance: .resolve(explicit: tolerance, fixture: fixture.tolerance),
                                           title: "\(fixture.name): \(engine.descriptor.name)" + (expected == nil ? "" : " against \(reference?.descriptor.name ?? "expected")"))

@@ -37,11 +37,13 @@ enum UIKitRewriteCommand: Command {
         guard !paths.isEmpty else { throw WaterfallCheckError.usage("uikit-rewrite needs at least one FILE") }
         var files: [(path: String, text: String)] = []
         for path in paths {
-            for file in try swiftFiles(at: path) {
+            for file in try swiftFiles(at: path, excluding: out) {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     throw WaterfallCheckError.cannotRead(path: file, reason: "no such file, or not readable")
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
+                // Validated, not converted: Foundation's UTF-8 conversion drops a byte-order mark,
+                // and every byte the rewrite does not list must come out as it went in.
+                guard let text = String(validating: data, as: UTF8.self) else {
                     throw WaterfallCheckError.cannotRead(path: file, reason: "not UTF-8")
                 }
                 files.append((file, text))
@@ -58,14 +60,21 @@ enum UIKitRewriteCommand: Command {
         return exitCode(.passed)
     }
 
-    /// `path` itself, or the `.swift` files under a directory, sorted.
-    static func swiftFiles(at path: String) throws -> [String] {
+    /// `path` itself, or the `.swift` files under a directory, sorted; never a file under
+    /// `excluded` (the output directory: a second run must not read the first run's output).
+    static func swiftFiles(at path: String, excluding excluded: String) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw WaterfallCheckError.badPath(path: path, message: "\(path): no such file or directory")
         }
         guard isDirectory.boolValue else { return [path] }
-        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let skip = URL(fileURLWithPath: excluded).standardizedFileURL.path + "/"
+        let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String }.filter { name in
+            guard name.hasSuffix(".swift") else { return false }
+            let full = URL(fileURLWithPath: (path as NSString).appendingPathComponent(name)).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            return !full.hasPrefix(skip) && FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) && !isDirectory.boolValue
+        } ?? []
         guard !found.isEmpty else { throw WaterfallCheckError.badPath(path: path, message: "\(path): no .swift files") }
         return found.sorted().map { (path as NSString).appendingPathComponent($0) }
     }
