@@ -18,7 +18,15 @@ public struct InvariantFinding {
     public var report: String {
         var s = "\(counterexample.failure.message)\nseed \(counterexample.seed), case \(counterexample.caseIndex); shrunk input:\n"
         s += CanonicalWriter.string(for: fixture)
-        if let saved { s += "saved: \(saved.path)\nkeep it red: waterfall-check verify --engine exec:'YOUR-ENGINE --serve' \(saved.path)\n" }
+        if let saved {
+            s += "saved: \(saved.path)\n"
+            if ["reprepare", "lookup-consistency"].contains(counterexample.invariant) {
+                // Over exec: the harness cannot reach the layout object: verify would not check it.
+                s += "keep it red in process: assertGoldens(engine: { YOUR-ENGINE }, fixtures: [\"\(saved.deletingLastPathComponent().path)\"])\n"
+            } else {
+                s += "keep it red: waterfall-check verify --engine exec:'YOUR-ENGINE --serve' \(saved.path)\n"
+            }
+        }
         return s
     }
 }

@@ -124,7 +124,15 @@ public struct InvariantChecker: InvariantChecking {
 
     /// Honours a saved counterexample's invariant selection (intersected with ``selection``) and
     /// its query rects' seed, so a replay judges as the fuzz run did.
+    /// - Throws: ``CannotCheck`` when the fixture is a saved counterexample of an invariant this
+    ///   engine cannot be checked against (`reprepare` over `exec:`): a replay that checked the
+    ///   rest and passed would keep nothing red.
     public func violations(of fixture: Fixture, answer: EngineAnswer, engine: LayoutEngine, tolerance: Tolerance) throws -> [InvariantFailure] {
+        if case .string(let id)? = fixture.extensions?["fuzz"]?["invariant"],
+           let invariant = Invariants.named(id),
+           let why = Fuzzer.notApplicable(to: engine, among: InvariantSet(invariant)).first?.reason {
+            throw CannotCheck(message: "this counterexample failed \(id), which cannot be checked on \(engine.descriptor.name): \(why); replay it in process (assertGoldens with the engine, as the test that found it)")
+        }
         var set = (try? InvariantSet(ids: selection)) ?? .all
         if let saved = fixture.fuzzInvariants { set.formIntersection(saved) }
         return try violations(of: fixture.input, answer: answer, engine: engine, tolerance: tolerance, invariants: set, seed: fixture.fuzzQuerySeed)
@@ -138,4 +146,11 @@ public struct InvariantChecker: InvariantChecking {
         if let f = context.fault { throw f }  // a fault during the checks is an engine error, not a failure
         return failures
     }
+}
+
+/// A saved counterexample whose invariant the engine cannot be checked against: an error of the
+/// replay, never a pass.
+public struct CannotCheck: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

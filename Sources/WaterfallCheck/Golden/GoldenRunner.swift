@@ -239,6 +239,9 @@ public struct GoldenRunner: Sendable {
             }
             do {
                 verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
+            } catch let e as CannotCheck {
+                verdict.message = e.message
+                return verdict
             } catch {
                 verdict.message = "engine fault: \(error)"
                 return verdict

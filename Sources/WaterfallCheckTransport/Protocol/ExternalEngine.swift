@@ -459,7 +459,7 @@ public final class ExternalEngine: LayoutEngine {
             }
         case .closed(let partial):
             let status = p.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its stdout"
-            throw fail("no hello line: \(status)", String(decoding: partial, as: UTF8.self))
+            throw fail("no hello line: \(status) (a program serves waterfall-engine/1 only when started to: is the command its serve mode, e.g. `--serve`?)", String(decoding: partial, as: UTF8.self))
         case .timedOut(let partial):
             throw fail("no hello line within \(formatSeconds(c.timeout))", String(decoding: partial, as: UTF8.self))
         case .tooLong:

@@ -75,4 +75,17 @@ struct GoldenInvariantTests {
         // By hand (TwoColumns): the recorded expected is the §5 layout.
         #expect(try FixtureReader.read(contentsOf: url).expected == .layout(TwoColumns.result))
     }
+
+    @Test("a saved counterexample of an invariant the engine cannot be checked against is an error, never a pass")
+    func uncheckableCounterexample() {
+        var fixture = TwoColumns.fixture("fuzz-reprepare", expected: nil)
+        fixture.extensions = .object([("fuzz", .object([("invariant", .string("reprepare"))]))])
+        let runner = GoldenRunner(engine: { ReferenceEngine() }, jobs: 1, invariants: InvariantChecker())
+        let verdict = runner.judge(fixture, engine: ReferenceEngine())
+        #expect(verdict.status == .error)
+        #expect(verdict.message.contains("failed reprepare, which cannot be checked on reference"), "\(verdict.message)")
+        // The same fixture saved for an invariant the engine can be checked against is checked.
+        fixture.extensions = .object([("fuzz", .object([("invariant", .string("no-overlap"))]))])
+        #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .checked)
+    }
 }
