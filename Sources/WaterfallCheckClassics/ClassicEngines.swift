@@ -31,12 +31,12 @@ public enum ClassicEngines {
     /// not, goes to `configure`, which makes the layout object, sets its properties from the
     /// input's settings (as a user of the tutorial edits its constants) and gives it what the
     /// tutorial's app gives it (a height block, a delegate answering from `data.input`). The limits
-    /// are ``EngineLimits/exact`` (the strict query predicate): the ports' rect queries are judged
+    /// are ``EngineLimits/exact`` with the strict query predicate: the ports' rect queries are judged
     /// as they always were, not by UIKit's `CGRect.intersects`.
     static func entry(name: String, summary: String,
                       configure: @escaping @Sendable (CollectionViewData) -> UIKitLayoutEngine.Setup) -> EngineEntry {
         let make: @Sendable () -> UIKitLayoutEngine = {
-            UIKitLayoutEngine(name: name, version: "1.0", features: features, limits: .exact, summary: summary, configure: configure)
+            UIKitLayoutEngine(name: name, version: "1.0", features: features, queryPredicate: .strict, summary: summary, configure: configure)
         }
         return EngineEntry(descriptor: make().descriptor, make: make)
     }

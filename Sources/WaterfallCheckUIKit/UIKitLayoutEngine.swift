@@ -79,9 +79,10 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
     /// - Parameters:
     ///   - name, version, features, limits, summary: the ``EngineDescriptor`` (its capabilities
-    ///     are ``EngineCapabilities/query`` and ``EngineCapabilities/collectionViewLayout``). The
-    ///     default limits declare the ``QueryPredicate/closed`` query predicate, `CGRect.intersects`'s,
-    ///     which UIKit layouts use to answer `layoutAttributesForElements(in:)`.
+    ///     are ``EngineCapabilities/query`` and ``EngineCapabilities/collectionViewLayout``).
+    ///   - queryPredicate: how the rect query is judged, whatever `limits` says:
+    ///     ``QueryPredicate/closed`` (`CGRect.intersects`, what UIKit layouts answer
+    ///     `layoutAttributesForElements(in:)` with) unless the layout filters strictly.
     ///     Declare only the features the layout can express: the harness never sends it others.
     ///   - kinds: the header and footer element kinds the layout uses.
     ///   - configure: makes the layout for `data.input`. Throw ``LayoutError`` `unsupported` for an
@@ -90,9 +91,11 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
     ///     data). Objects it makes must read `data.input` when asked, not keep a copy: after
     ///     `reloadData()` the same objects answer for other data.
     public init(name: String, version: String = "1.0", features: LayoutFeatures = .all,
-                limits: EngineLimits = EngineLimits(queryPredicate: .closed), kinds: SupplementaryKinds = .uiKit,
+                limits: EngineLimits = .exact, queryPredicate: QueryPredicate = .closed, kinds: SupplementaryKinds = .uiKit,
                 summary: String = "a UICollectionViewLayout driven through UIKit",
                 configure: @escaping (CollectionViewData) throws -> Setup) {
+        var limits = limits
+        limits.queryPredicate = queryPredicate
         descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout],
                                       features: features, limits: limits, summary: summary)
         self.kinds = kinds

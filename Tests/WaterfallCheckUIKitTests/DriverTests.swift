@@ -79,6 +79,15 @@ struct DriverTests {
         #expect(r.sections[0].header == nil && r.extraElements.count == 1)
     }
 
+    @Test("the closed query predicate is the driver's default even when an adapter passes limits of its own")
+    func closedUnlessSaidOtherwise() {
+        let leftmost = UIKitLayoutEngine(name: "l", limits: EngineLimits(tieBreaks: [.leftmost])) { _ in .init(layout: ColumnsLayout()) }
+        #expect(leftmost.descriptor.limits.queryPredicate == .closed)
+        #expect(leftmost.descriptor.limits.tieBreaks == [.leftmost])
+        let strict = UIKitLayoutEngine(name: "s", queryPredicate: .strict) { _ in .init(layout: ColumnsLayout()) }
+        #expect(strict.descriptor.limits.queryPredicate == .strict)
+    }
+
     @Test("a trap's fixture: the input as an input-only fixture that reads back, and a message naming it and how to replay it")
     func crashReport() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)").path

@@ -78,7 +78,7 @@ public final class BrokenCollectionViewLayout: UICollectionViewLayout {
     /// The engine for `bug`, through the UIKit driver: named `cv-BUG` unless `name` is given,
     /// declaring `features` and the strict query predicate (``EngineLimits/exact``).
     public static func engine(_ bug: Bug, name: String? = nil, version: String = "0", features: LayoutFeatures = .all) -> UIKitLayoutEngine {
-        UIKitLayoutEngine(name: name ?? "cv-\(bug)", version: version, features: features, limits: .exact, summary: "") { data in
+        UIKitLayoutEngine(name: name ?? "cv-\(bug)", version: version, features: features, queryPredicate: .strict, summary: "") { data in
             .init(layout: BrokenCollectionViewLayout(bug, data: data))
         }
     }
