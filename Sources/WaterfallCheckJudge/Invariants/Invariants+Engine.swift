@@ -204,5 +204,9 @@ package func queryRects(_ r: LayoutResult, elements: [LayoutElement], seed: UInt
         let w = unit() < 0.2 ? 0 : W * unit(), h = unit() < 0.2 ? 0 : H * unit() / 2
         rects.append(CGRect(x: x, y: y, width: w, height: h))
     }
+    // Never a rect of negative size (§9 refuses one as a bad request): a buggy engine's frames
+    // (negative widths) and content size would otherwise make the harness send one and blame
+    // the engine for refusing it. `standardized` keeps the region.
+    for k in rects.indices where rects[k].size.width < 0 || rects[k].size.height < 0 { rects[k] = rects[k].standardized }
     return rects
 }

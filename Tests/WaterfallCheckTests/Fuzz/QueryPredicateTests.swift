@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCheck
+@testable import WaterfallCheckJudge
 
 /// An engine laying out as §5 whose rect query answers by `answers`, declaring `predicate`.
 private final class QueryEngine: LayoutEngine {
@@ -42,5 +43,15 @@ struct QueryPredicateTests {
         #expect(misses.contains { $0.contains("missed") && $0.contains("judged by CGRect.intersects") })
         let everything = Self.queryFailures(QueryEngine(.closed) { _, _ in true })
         #expect(everything.contains { $0.contains("though it does not meet it") })
+    }
+
+    @Test("the harness never sends a rect of negative size, even for an engine whose frames have negative widths")
+    func noNegativeRects() {
+        let frames = [CGRect(x: 10, y: 0, width: -8, height: 5), CGRect(x: 0, y: 5, width: -1, height: -3)]
+        let result = LayoutResult(contentSize: CGSize(width: -4, height: 8), sections: [SectionFrames(items: frames)])
+        let elements = frames.enumerated().map { LayoutElement(id: .item(0, $0.offset), frame: $0.element) }
+        for seed in 0..<50 as Range<UInt64> {
+            #expect(queryRects(result, elements: elements, seed: seed).allSatisfy { $0.size.width >= 0 && $0.size.height >= 0 })
+        }
     }
 }
