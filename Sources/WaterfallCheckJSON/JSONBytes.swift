@@ -7,7 +7,11 @@ import WaterfallCheckSupport
 ///
 /// The hot encoders reserve an upper bound of what they write (``write(to:atMost:_:)``) and store
 /// through a ``Cursor``: one capacity check per run of tokens instead of one `Array.append` per byte.
-package struct JSONBytes {
+/// Public and `@inlinable` for one reason: the codecs of other modules (the fixture writers, the
+/// protocol) must inline these stores, and SwiftPM does not inline a `package` `@inlinable`
+/// declaration across modules (no package CMO): after the module split, encoding a request took
+/// 0.61 µs instead of 0.24 (`scripts/bench protocol-split`). Not part of the documented API.
+public struct JSONBytes {
     /// The most bytes ``Cursor/number(_:cache:)`` writes: `-2.2250738585072014e-308` is 24 (an
     /// integer below 10^15 at most 16, `-Infinity` 9); a cached literal is stored as 24 bytes.
     package static let maximumNumber = 24
@@ -17,28 +21,28 @@ package struct JSONBytes {
     /// A write position inside memory reserved by ``write(to:atMost:_:)``: every store is a plain
     /// pointer store, with no capacity check, so the caller's bound must cover what it writes
     /// (``maximumNumber`` per number, ``maximumInteger`` per integer, a literal's length).
-    package struct Cursor {
-        package fileprivate(set) var p: UnsafeMutablePointer<UInt8>
+    public struct Cursor {
+        @usableFromInline package var p: UnsafeMutablePointer<UInt8>
 
         /// A cursor writing at `p` (tests; writers get theirs from ``JSONBytes/write(to:atMost:_:)``).
-        package init(p: UnsafeMutablePointer<UInt8>) { self.p = p }
+        @usableFromInline package init(p: UnsafeMutablePointer<UInt8>) { self.p = p }
 
-        @inline(__always) package mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
+        @inlinable @inline(__always) public mutating func byte(_ b: UInt8) { p.pointee = b; p += 1 }
 
         /// The ASCII bytes of `s` (a literal: keys, punctuation).
-        @inline(__always) package mutating func literal(_ s: StaticString) {
+        @inlinable @inline(__always) public mutating func literal(_ s: StaticString) {
             let n = s.utf8CodeUnitCount
             p.update(from: s.utf8Start, count: n)
             p += n
         }
 
         /// The UTF-8 of `s` as it is (no quoting): at most `s.utf8.count` bytes.
-        @inline(__always) package mutating func text(_ s: String) {
+        @inlinable @inline(__always) public mutating func text(_ s: String) {
             for b in s.utf8 { byte(b) }
         }
 
         /// A decimal integer: at most ``maximumInteger`` bytes.
-        @inline(__always) package mutating func integer(_ v: Int) {
+        @inlinable @inline(__always) public mutating func integer(_ v: Int) {
             if v < 0 {
                 byte(UInt8(ascii: "-"))
                 // -Int.min overflows: write its magnitude through UInt.
@@ -49,7 +53,7 @@ package struct JSONBytes {
         }
 
         /// `v` in decimal, two digits per step from the right. O(digits).
-        @inline(__always) package mutating func digits(_ v: UInt) {
+        @inlinable @inline(__always) public mutating func digits(_ v: UInt) {
             // Most protocol integers are below 10,000: no digit count, no loop.
             let pairs = JSONBytes.digitPairs.utf8Start
             if v < 10 { byte(UInt8(truncatingIfNeeded: v) &+ 0x30); return }
@@ -68,7 +72,7 @@ package struct JSONBytes {
         }
 
         /// ``digits(_:)`` from 10,000 on.
-        private mutating func longDigits(_ v: UInt) {
+        @usableFromInline package mutating func longDigits(_ v: UInt) {
             var n = 1
             if v >= 10_000_000_000_000_000_000 { n = 20 } else {
                 var t: UInt = 10
@@ -89,7 +93,7 @@ package struct JSONBytes {
         /// `v` as ``JSONWriter/number(_:)-(Double)`` writes it: an integer without a fraction
         /// below 1e15, else Swift's shortest round-trip form; at most ``maximumNumber`` bytes.
         /// `cache` (one per protocol connection) keeps the text of recent non-integers.
-        @inline(__always) package mutating func number(_ v: Double, cache: NumberTextCache? = nil) {
+        @inlinable @inline(__always) public mutating func number(_ v: Double, cache: NumberTextCache? = nil) {
             // NaN and the infinities fail the comparison; -0 is written 0.
             if abs(v) < 1e15, Double(Int64(v)) == v { integer(Int(Int64(v))); return }
             if let cache, let n = cache.write(v, to: p) { p += n; return }
@@ -105,7 +109,7 @@ package struct JSONBytes {
         /// double: `DBL_DIG`), so it is what Swift's shortest round-trip `description` prints,
         /// in plain (not exponent) form from 10^-4 up to 2^53. O(digits), no allocation; at most
         /// 21 bytes (`-0.` and 18 fraction digits). `WriterBytesTests` holds it to `description`.
-        @inline(__always) package mutating func shortDecimal(_ v: Double) -> Bool {
+        @inlinable @inline(__always) public mutating func shortDecimal(_ v: Double) -> Bool {
             let a = abs(v)
             guard a >= 0x1p-13, a < 1e15 else { return false }  // also false for NaN
             let significand = a.significandBitPattern | 1 << 52  // a is normal
@@ -131,7 +135,7 @@ package struct JSONBytes {
         /// ``number(_:cache:)`` for a value that is not a small integer and not cached: a short
         /// decimal directly (``shortDecimal(_:)``), anything else through `description`; either
         /// text is then cached. Out of line, so that ``number(_:cache:)`` stays small enough to inline.
-        private mutating func longNumber(_ v: Double, cache: NumberTextCache?) {
+        @usableFromInline package mutating func longNumber(_ v: Double, cache: NumberTextCache?) {
             let start = p
             if shortDecimal(v) {
                 cache?.store(v, written: start, count: p - start)
@@ -147,18 +151,18 @@ package struct JSONBytes {
     }
 
     /// 5^0 ... 5^18 and 10^0 ... 10^18 (``Cursor/shortDecimal(_:)``).
-    fileprivate static let powersOfFive: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 5 } }
-    fileprivate static let powersOfTen: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
+    @usableFromInline package static let powersOfFive: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 5 } }
+    @usableFromInline package static let powersOfTen: [UInt64] = (0...18).map { n in (0..<n).reduce(1) { r, _ in r * 10 } }
 
     /// `00` to `99`: the two digits of `k` at `2k`.
-    fileprivate static let digitPairs: StaticString =
+    @usableFromInline package static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Appends to `out` what `body` writes through a ``Cursor``, which must be at most `maximum`
     /// bytes (the caller's bound, from ``maximumNumber`` and friends; past it the program traps).
     /// One capacity check, growth geometric: O(bytes written) amortised, plus zero allocations
     /// once `out` has grown to its working size.
-    @inline(__always) package static func write(to out: inout [UInt8], atMost maximum: Int, _ body: (inout Cursor) -> Void) {
+    @inlinable @inline(__always) public static func write(to out: inout [UInt8], atMost maximum: Int, _ body: (inout Cursor) -> Void) {
         out.append(addingCapacity: maximum) { span in
             span.withUnsafeMutableBufferPointer { buffer, count in
                 let start = buffer.baseAddress!
@@ -172,7 +176,7 @@ package struct JSONBytes {
     /// Appends `elements` to `out`, each written by `body` (given the cursor, the element and its
     /// index) in at most `each` bytes: one ``write(to:atMost:_:)`` per 64 elements, so a long
     /// array never reserves more than 64 × `each` bytes at once. O(bytes written).
-    @inline(__always) package static func write<T>(_ elements: [T], to out: inout [UInt8], eachAtMost each: Int,
+    @inlinable @inline(__always) public static func write<T>(_ elements: [T], to out: inout [UInt8], eachAtMost each: Int,
                                            _ body: (inout Cursor, T, Int) -> Void) {
         elements.withUnsafeBufferPointer { e in
             var j = 0
@@ -187,14 +191,14 @@ package struct JSONBytes {
     }
 
     /// Appends the ASCII bytes of `s` (a literal: keys, punctuation).
-    @inline(__always) package static func append(_ s: StaticString, to out: inout [UInt8]) {
+    @inlinable @inline(__always) public static func append(_ s: StaticString, to out: inout [UInt8]) {
         s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends raw bytes with one copy. `Array.append(contentsOf:)` given an
     /// `UnsafeRawBufferPointer` (or a slice of one) takes the generic sequence path, a byte at a
     /// time; given a typed `UnsafeBufferPointer<UInt8>` it copies the run at once.
-    @inline(__always) package static func append(raw bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    @inlinable @inline(__always) public static func append(raw bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
         out.append(raw: bytes)
     }
 

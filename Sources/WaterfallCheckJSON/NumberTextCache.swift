@@ -10,7 +10,7 @@ import Foundation
 /// Direct-mapped, 64 entries each way (texts by their first eight bytes, so a reader can look a
 /// literal up before it knows where it ends: ``literal(at:)``); a miss costs one comparison. Not thread-safe: one per
 /// connection (``ExternalEngine``, ``EngineServer``).
-package final class NumberTextCache {
+public final class NumberTextCache {
     /// A literal of at most 24 bytes, zero-padded into three words.
     private struct Entry {
         var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
@@ -103,7 +103,7 @@ package final class NumberTextCache {
     /// Stores the cached literal of `value` at `p` and returns its length; `nil` when it is not
     /// cached. Always stores ``maximumLength`` bytes (three words; the bytes past the literal are
     /// zeros for the caller to write over): `p` must have that much room.
-    @inline(__always) package func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+    @usableFromInline @inline(__always) package func write(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int? {
         let e = entries[64 + Self.slot(value.bitPattern)]
         guard e.count > 0, e.value.bitPattern == value.bitPattern else { return nil }
         let r = UnsafeMutableRawPointer(p)

@@ -9,7 +9,7 @@ extension Array where Element == UInt8 {
     /// Appends raw bytes with one copy. `append(contentsOf:)` given an `UnsafeRawBufferPointer`
     /// (or a slice of one) takes the generic sequence path, a byte at a time; given a typed
     /// `UnsafeBufferPointer<UInt8>` it copies the run at once. O(`bytes.count`).
-    @inline(__always) package mutating func append(raw bytes: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always) public mutating func append(raw bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
