@@ -20,7 +20,7 @@ public struct InvariantFinding {
         s += CanonicalWriter.string(for: fixture)
         if let saved {
             s += "saved: \(saved.path)\n"
-            if ["reprepare", "lookup-consistency"].contains(counterexample.invariant) {
+            if Invariants.needingLayoutObject.contains(counterexample.invariant) {
                 // Over exec: the harness cannot reach the layout object: verify would not check it.
                 s += "keep it red in process: assertGoldens(engine: { YOUR-ENGINE }, fixtures: [\"\(saved.deletingLastPathComponent().path)\"])\n"
             } else {

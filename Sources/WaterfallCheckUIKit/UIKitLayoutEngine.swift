@@ -139,9 +139,14 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
         func elementID(_ a: UICollectionViewLayoutAttributes) -> ElementID? { a.elementID(kinds) }
 
+        /// `layoutAttributesForElements(in:)` for everything, decoration views (section
+        /// backgrounds, separators: no element of a waterfall's input) left out.
+        func attributes() -> [UICollectionViewLayoutAttributes] {
+            (layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) ?? []).filter { $0.representedElementCategory != .decorationView }
+        }
+
         func allElements() -> [(id: ElementID?, frame: CGRect)] {
-            ((try? run { layout.layoutAttributesForElements(in: UIKitLayoutEngine.everything) }) ?? nil ?? [])
-                .filter { $0.representedElementCategory != .decorationView }.map { (elementID($0), $0.frame) }
+            ((try? run { attributes() }) ?? []).map { (elementID($0), $0.frame) }
         }
 
         func lookup(_ id: ElementID) -> CGRect? {
@@ -206,11 +211,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
         let s = try session(for: input)
         let result = try s.run { () -> LayoutResult in
             let size = s.layout.collectionViewContentSize
-            let attributes = s.layout.layoutAttributesForElements(in: Self.everything) ?? []
-            // Decoration views (section backgrounds, separators) are no element of a waterfall's
-            // input: left out, never "extra".
-            return LayoutResult.assembled(attributes.filter { $0.representedElementCategory != .decorationView }
-                                            .map { LayoutElement(id: $0.elementIDOrExtra(kinds), frame: $0.frame) },
+            return LayoutResult.assembled(s.attributes().map { LayoutElement(id: $0.elementIDOrExtra(kinds), frame: $0.frame) },
                                           contentSize: size, for: input)
         }
         last = s

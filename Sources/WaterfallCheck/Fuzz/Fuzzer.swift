@@ -374,15 +374,12 @@ public final class Fuzzer {
     static func notApplicable(to engine: LayoutEngine, among selected: InvariantSet) -> [(invariant: String, reason: String)] {
         let capabilities = engine.descriptor.capabilities
         var out: [(invariant: String, reason: String)] = []
+        let hasLayoutObject = capabilities.contains(.collectionViewLayout) && engine is PreparedLayoutEngine
         for i in selected.invariants {
-            switch i.id {
-            case "query" where !capabilities.contains(.query):
+            if i.id == "query" && !capabilities.contains(.query) {
                 out.append((i.id, "the engine declares no rect query"))
-            case "lookup-consistency", "reprepare":
-                if !(capabilities.contains(.collectionViewLayout) && engine is PreparedLayoutEngine) {
-                    out.append((i.id, "needs the layout object in this process (a UIKit driver or port run in process, not exec: or a browser)"))
-                }
-            default: break
+            } else if Invariants.needingLayoutObject.contains(i.id) && !hasLayoutObject {
+                out.append((i.id, "needs the layout object in this process (a UIKit driver or port run in process, not exec: or a browser)"))
             }
         }
         return out

@@ -74,6 +74,15 @@ extension LayoutEngine {
             }
         }
         if let reason = descriptor.limits.refusal(input) { return .unsupported("\(descriptor.name) \(reason)") }
+        return ungatedAnswer(input, descriptor: descriptor)
+    }
+
+    /// ``answer(_:)`` without the feature and limits gate, for an input the caller knows passes
+    /// it (the same input again, or a shorter one of the same settings): no O(items) look at its
+    /// features, no reference layout for ``EngineLimits/maxLength``.
+    public func ungatedAnswer(_ input: LayoutInput) -> EngineAnswer { ungatedAnswer(input, descriptor: descriptor) }
+
+    private func ungatedAnswer(_ input: LayoutInput, descriptor: EngineDescriptor) -> EngineAnswer {
         do {
             return .layout(try layout(input))
         } catch let e as LayoutError {

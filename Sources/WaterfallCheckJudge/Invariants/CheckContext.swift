@@ -50,10 +50,12 @@ package final class CheckContext {
         if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }
     }
 
-    /// Asks the engine for a further layout (``LayoutEngine/answer(_:)``); a fault is noted in
-    /// ``fault``. Every layout an invariant asks for goes through here.
+    /// Asks the engine for a further layout of `input` (the case's input again, or a shorter one
+    /// of the same settings, which the gate the first answer passed never refuses:
+    /// ``LayoutEngine/ungatedAnswer(_:)``); a fault is noted in ``fault``. Every layout an
+    /// invariant asks for goes through here.
     package func ask(_ input: LayoutInput) -> EngineAnswer {
-        let a = engine.answer(input)
+        let a = engine.ungatedAnswer(input)
         if case .fault(let f) = a, fault == nil { fault = f }
         return a
     }

@@ -45,6 +45,10 @@ public enum Invariants {
     static let deterministicIndex = named("deterministic")!.index
     static let prefixStableIndex = named("prefix-stable")!.index
 
+    /// The ids of the checks that drive the engine's layout object in this process
+    /// (``PreparedLayoutEngine``): never run over `exec:` or in a browser.
+    public static let needingLayoutObject: Set<String> = ["lookup-consistency", "reprepare"]
+
     /// The ids of the checks judged from one answer alone, asking the engine nothing more (not
     /// `query`, `deterministic`, `lookup-consistency`, `reprepare`, `prefix-stable`).
     public static let answerOnly: Set<String> = Set(all.map(\.id))
