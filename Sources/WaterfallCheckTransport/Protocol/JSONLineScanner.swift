@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCheck
 
 /// A single forward pass over one JSON text of a shape known in advance (the protocol's request
 /// and reply lines, FIXTURE-FORMAT §9), reading values as it goes: no tree, no allocation but the
