@@ -8,7 +8,7 @@ extension Fixture {
     /// `name` matching `[A-Za-z0-9._-]+`, `layout` and `sections` required, `tolerance` a finite
     /// number ≥ 0, `extensions` an object kept as written; no other member.
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var format: JSONNode?, name: JSONNode?, layout: JSONNode?, sections: JSONNode?
         var description: String?, source: String?, tolerance: CGFloat?
         var expected: LayoutOutcome?, extensions: JSONValue?
@@ -60,7 +60,7 @@ extension LayoutOutcome {
     /// Decodes `expected` (FIXTURE-FORMAT §4): `{ "error": code }` with a §6 code (not
     /// `unsupported`), or `{ "contentSize", "sections" }`.
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var error: JSONNode?, hasFrames = false
         try node.forEachMember { key, v in
             switch key {

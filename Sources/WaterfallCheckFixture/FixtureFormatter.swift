@@ -5,7 +5,7 @@ import WaterfallCheckSupport
 
 /// Puts fixture files into canonical form (FIXTURE-FORMAT §8): the library half of
 /// `waterfall-check format`.
-public enum FixtureFormatter {
+package enum FixtureFormatter {
     /// Reads the fixture at `url` and, unless its bytes are already canonical, rewrites it
     /// atomically (or, with `write: false`, only reports it).
     /// - Returns: `true` when the file was not canonical.
@@ -13,7 +13,7 @@ public enum FixtureFormatter {
     ///   ``WaterfallCheckError/cannotWrite(path:reason:)`` when the rewrite fails.
     /// - Complexity: O(n) in the file's bytes.
     @discardableResult
-    public static func format(_ url: URL, write: Bool) throws -> Bool {
+    package static func format(_ url: URL, write: Bool) throws -> Bool {
         let document = try JSONDocument(contentsOf: url)
         let fixture = try document.decode(Fixture.init(json:))
         let canonical = CanonicalWriter.string(for: fixture)

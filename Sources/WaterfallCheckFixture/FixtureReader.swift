@@ -34,7 +34,7 @@ extension FixtureReader {
     /// it without reading the file again.
     /// - Throws: as ``read(contentsOf:)``.
     /// - Complexity: O(n) in the file's bytes.
-    public static func load(contentsOf url: URL) throws -> (fixture: Fixture, source: SourceLocator) {
+    package static func load(contentsOf url: URL) throws -> (fixture: Fixture, source: SourceLocator) {
         let bytes = try JSONDocument.bytes(contentsOf: url)
         return (try decode(bytes, file: url.path), SourceLocator(bytes: bytes))
     }

@@ -11,7 +11,7 @@ extension LayoutInput {
     /// Decodes `{ "layout": {...}, "sections": [...] }`, the `input` of a protocol request
     /// (FIXTURE-FORMAT §9). No other member is allowed.
     /// - Throws: ``JSONFault`` for a wrong type, a missing or unknown field, an unknown enum string.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var layout: JSONNode?, sections: JSONNode?
         try node.forEachMember { key, value in
             switch key {
@@ -35,7 +35,7 @@ extension LayoutSettings {
     /// Decodes a `layout` object (FIXTURE-FORMAT §2): `containerWidth` and `columnCount` required,
     /// every other field defaulted as the table says.
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var width: Double?, columns: Int?
         self.init(containerWidth: 0, columnCount: 0)
         try node.forEachMember { key, v in
@@ -64,7 +64,7 @@ extension LayoutSettings {
 extension LayoutInsets {
     /// Decodes `{ "top", "left", "bottom", "right" }`, each a number, missing keys 0 (FIXTURE-FORMAT §2).
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         self.init()
         try node.forEachMember { key, v in
             switch key {
@@ -81,7 +81,7 @@ extension LayoutInsets {
 extension SectionInput {
     /// Decodes one `sections[]` object (FIXTURE-FORMAT §3); `items` required.
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         self.init()
         var items: JSONNode?
         try node.forEachMember { key, v in
@@ -103,7 +103,7 @@ extension HeaderFooter {
     /// Decodes a header or footer `{ "height", "inset" }`: `height` required, `inset` optional
     /// (kept as ``givenInset`` so the writer can reproduce the file).
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var height: Double?
         var inset: LayoutInsets?
         try node.forEachMember { key, v in
@@ -122,7 +122,7 @@ extension LayoutItem {
     /// Decodes an item: exactly one of `{ "height": h }` and `{ "size": [w, h] }`, plus an optional
     /// integer `span` (default 1) (FIXTURE-FORMAT §3).
     /// - Throws: ``JSONFault``, also for an item with both or neither of `height` and `size`.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         var dimension: Dimension?
         var span = 1
         try node.forEachMember { key, v in

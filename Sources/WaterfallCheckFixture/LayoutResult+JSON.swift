@@ -11,7 +11,7 @@ extension LayoutResult {
     /// so it reads both a fixture's `expected` (after its own member check) and a protocol reply
     /// `{"id":1,"contentSize":[w,h],"sections":[...]}` (FIXTURE-FORMAT §9: extra fields are ignored).
     /// - Throws: ``JSONFault`` when either is missing or has the wrong shape.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         let size = try node.requiredMember("contentSize").tuple(2, "contentSize [width, height]")
         let sections = try node.requiredMember("sections").array().map(SectionFrames.init(json:))
         self.init(contentSize: CGSize(width: try size[0].number(), height: try size[1].number()), sections: sections)
@@ -21,7 +21,7 @@ extension LayoutResult {
 extension SectionFrames {
     /// Decodes `{ "header"?: frame, "items": [frame...], "footer"?: frame }`; no other member.
     /// - Throws: ``JSONFault``.
-    public init(json node: JSONNode) throws {
+    package init(json node: JSONNode) throws {
         self.init()
         var items: JSONNode?
         try node.forEachMember { key, v in
@@ -40,7 +40,7 @@ extension SectionFrames {
 extension CGRect {
     /// Decodes a frame `[x, y, width, height]` (pt), kept as written.
     /// - Throws: ``JSONFault`` unless the value is an array of 4 numbers.
-    public init(frame node: JSONNode) throws {
+    package init(frame node: JSONNode) throws {
         let f = try node.tuple(4, "a frame [x, y, width, height]")
         self.init(x: try f[0].number(), y: try f[1].number(), width: try f[2].number(), height: try f[3].number())
     }

@@ -8,15 +8,15 @@ import Foundation
 ///
 /// Used for fixture files (``FixtureReader``) and, one line at a time, for the engine protocol
 /// (FIXTURE-FORMAT §9). Decode its values inside ``decode(_:)``.
-public final class JSONDocument {
+package final class JSONDocument {
     /// The file name used in errors.
-    public let file: String
+    package let file: String
     /// The text's bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     private let root: OpaquePointer?
 
     /// Nesting deeper than this is a fixture error (json-c keeps one frame per level).
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `bytes` (one JSON text, any top-level value).
     /// - Throws: ``JSONError`` for an empty text, a UTF-8 byte order mark, invalid UTF-8, a
@@ -25,7 +25,7 @@ public final class JSONDocument {
     /// - Complexity: O(n): json-c's parse, one lexical pass over the bytes, one walk of the tree's
     ///   containers to count members. The duplicate-key search and every locating walk run only
     ///   when there is something to report.
-    public init(parsing bytes: [UInt8], file: String) throws {
+    package init(parsing bytes: [UInt8], file: String) throws {
         self.file = file
         self.bytes = bytes
         func fail(_ offset: Int, _ message: String) -> JSONError {
@@ -94,7 +94,7 @@ public final class JSONDocument {
 
     /// json-c's own parse and free of `bytes`, nothing else (no lexical pass, no tree check): the
     /// reference the codec bench sets the strict reader against. Returns whether json-c parsed it.
-    public static func rawParseAndFree(_ bytes: [UInt8]) -> Bool {
+    package static func rawParseAndFree(_ bytes: [UInt8]) -> Bool {
         let tok = json_tokener_new_ex(Int32(maximumDepth))!
         defer { json_tokener_free(tok) }
         json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
@@ -106,19 +106,19 @@ public final class JSONDocument {
     }
 
     /// The lexical pass alone (bench split). Returns the member count.
-    public static func lintOnly(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer(JSONLint.check).memberCount }
+    package static func lintOnly(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer(JSONLint.check).memberCount }
 
     /// Reads and parses the file at `url`.
     /// - Throws: ``JSONError`` (with line 1, column 1) when the file cannot be read (naming a
     ///   FIFO or device as not a regular file), or as
     ///   ``init(parsing:file:)``.
-    public convenience init(contentsOf url: URL) throws {
+    package convenience init(contentsOf url: URL) throws {
         try self.init(parsing: try Self.bytes(contentsOf: url), file: url.path)
     }
 
     /// The bytes of the regular file at `url`, read straight into one array.
     /// - Throws: ``JSONError`` (at 1:1) when it cannot be read or is not a regular file.
-    public static func bytes(contentsOf url: URL) throws -> [UInt8] {
+    package static func bytes(contentsOf url: URL) throws -> [UInt8] {
         do { return try Self.readBytes(url.path) } catch {
             throw JSONError(file: url.path, line: 1, column: 1, jsonPath: "$", message: "cannot read the file: \(error.message)")
         }
@@ -166,7 +166,7 @@ public final class JSONDocument {
 
     /// Runs `body` on the root value, turning a ``JSONFault`` it throws into a located
     /// ``JSONError``. Nodes must not escape `body`.
-    public func decode<T>(_ body: (JSONNode) throws -> T) throws -> T {
+    package func decode<T>(_ body: (JSONNode) throws -> T) throws -> T {
         do {
             return try withExtendedLifetime(self) { try body(JSONNode(raw: root, container: nil, slot: .root)) }
         } catch let f as JSONFault {
@@ -176,7 +176,7 @@ public final class JSONDocument {
 
     /// The located error for `fault`: its JSON path, and the line and column of the value (or of
     /// the object missing a member).
-    public func error(for fault: JSONFault) -> JSONError {
+    package func error(for fault: JSONFault) -> JSONError {
         var components = fault.container.flatMap { path(to: $0, from: root) } ?? []
         switch fault.slot {
         case .root: break

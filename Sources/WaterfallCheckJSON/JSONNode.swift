@@ -7,9 +7,9 @@ import CWaterfallCheckJSONC
 ///
 /// A node is two pointers and a slot: no allocation, no reference counting. Its path is worked
 /// out only when a fault is reported.
-public struct JSONNode {
+package struct JSONNode {
     /// Where a node sits in its container.
-    public enum Slot: Hashable {
+    package enum Slot: Hashable {
         case root
         case key(String)
         case index(Int)
@@ -26,15 +26,15 @@ public struct JSONNode {
     }
 
     /// A fault located at this node.
-    public func fault(_ message: String) -> JSONFault {
+    package func fault(_ message: String) -> JSONFault {
         JSONFault(message: message, container: container, slot: slot)
     }
 
     /// `true` for JSON `null`.
-    public var isNull: Bool { raw == nil }
+    package var isNull: Bool { raw == nil }
 
     /// The JSON type's name, with the value when it is short: `the string "3"`, `2.0`, `an object`.
-    public var typeDescription: String {
+    package var typeDescription: String {
         guard let o = raw else { return "null" }
         switch json_object_get_type(o) {
         case json_type_boolean: return json_object_get_boolean(o) != 0 ? "true" : "false"
@@ -59,7 +59,7 @@ public struct JSONNode {
     /// A JSON number (integer or not) as a double. The document has already rejected numbers
     /// that do not fit one.
     /// - Throws: ``JSONFault`` when the value is not a number.
-    public func number() throws -> Double {
+    package func number() throws -> Double {
         guard let o = raw else { throw fault("expected a number, got null") }
         switch json_object_get_type(o) {
         case json_type_double: return json_object_get_double(o)
@@ -71,7 +71,7 @@ public struct JSONNode {
     /// A JSON integer: a number written without fraction or exponent (FIXTURE-FORMAT §6:
     /// `2.0` and `2e0` are not integers).
     /// - Throws: ``JSONFault`` when the value is not such a number.
-    public func integer() throws -> Int {
+    package func integer() throws -> Int {
         guard type(is: json_type_int) else {
             throw fault("expected an integer (written without fraction or exponent), got \(typeDescription)")
         }
@@ -80,35 +80,35 @@ public struct JSONNode {
 
     /// A JSON string.
     /// - Throws: ``JSONFault`` when the value is not a string.
-    public func string() throws -> String {
+    package func string() throws -> String {
         guard type(is: json_type_string) else { throw fault("expected a string, got \(typeDescription)") }
         return stringValue
     }
 
     /// A JSON boolean.
     /// - Throws: ``JSONFault`` when the value is not `true` or `false`.
-    public func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard type(is: json_type_boolean) else { throw fault("expected true or false, got \(typeDescription)") }
         return json_object_get_boolean(raw) != 0
     }
 
     /// The elements of a JSON array.
     /// - Throws: ``JSONFault`` when the value is not an array.
-    public func array() throws -> JSONArray {
+    package func array() throws -> JSONArray {
         guard type(is: json_type_array), let o = raw else { throw fault("expected an array, got \(typeDescription)") }
         return JSONArray(raw: o)
     }
 
     /// A JSON array of exactly `count` numbers, such as a frame `[x, y, width, height]`.
     /// - Throws: ``JSONFault`` naming `what` when the value has another shape.
-    public func numbers(_ count: Int, _ what: String) throws -> [Double] {
+    package func numbers(_ count: Int, _ what: String) throws -> [Double] {
         try tuple(count, what).map { try $0.number() }
     }
 
     /// A JSON array of exactly `count` elements, without copying them (read with
     /// `try a[i].number()`).
     /// - Throws: ``JSONFault`` naming `what` when the value has another shape.
-    public func tuple(_ count: Int, _ what: String) throws -> JSONArray {
+    package func tuple(_ count: Int, _ what: String) throws -> JSONArray {
         guard type(is: json_type_array), let o = raw, json_object_array_length(o) == count else {
             throw fault("expected \(what), an array of \(count) numbers, got \(shapeDescription)")
         }
@@ -123,7 +123,7 @@ public struct JSONNode {
     /// Calls `body` with each member of a JSON object, in file order.
     /// - Throws: ``JSONFault`` when the value is not an object, and whatever `body` throws.
     /// - Complexity: O(members).
-    public func forEachMember(_ body: (String, JSONNode) throws -> Void) throws {
+    package func forEachMember(_ body: (String, JSONNode) throws -> Void) throws {
         guard type(is: json_type_object), let o = raw else { throw notAnObject() }
         var entry = json_object_get_object(o)?.pointee.head
         while let e = entry {
@@ -140,7 +140,7 @@ public struct JSONNode {
     }
 
     /// The member `key` of an object; `nil` when absent (or when this is not an object).
-    public func member(_ key: String) -> JSONNode? {
+    package func member(_ key: String) -> JSONNode? {
         guard type(is: json_type_object), let o = raw else { return nil }
         var out: OpaquePointer?
         guard json_object_object_get_ex(o, key, &out) != 0 else { return nil }
@@ -149,7 +149,7 @@ public struct JSONNode {
 
     /// The member `key` of an object.
     /// - Throws: ``JSONFault`` when this is not an object or has no such member.
-    public func requiredMember(_ key: String) throws -> JSONNode {
+    package func requiredMember(_ key: String) throws -> JSONNode {
         guard type(is: json_type_object) else { throw notAnObject() }
         guard let m = member(key) else { throw missing(key) }
         return m
@@ -157,12 +157,12 @@ public struct JSONNode {
 
     /// The fault for a required member `key` that this object lacks (its path names the member;
     /// its position is this object's).
-    public func missing(_ key: String) -> JSONFault {
+    package func missing(_ key: String) -> JSONFault {
         JSONFault(message: "missing required field \"\(key)\"", container: raw, slot: .key(key))
     }
 
     /// The value as a ``JSONValue`` tree (objects keep file order).
-    public func value() throws -> JSONValue {
+    package func value() throws -> JSONValue {
         guard let o = raw else { return .null }
         switch json_object_get_type(o) {
         case json_type_boolean: return .bool(json_object_get_boolean(o) != 0)
@@ -179,23 +179,23 @@ public struct JSONNode {
 }
 
 /// The elements of a JSON array, as a random-access collection of ``JSONNode``.
-public struct JSONArray: RandomAccessCollection {
+package struct JSONArray: RandomAccessCollection {
     let raw: OpaquePointer
-    public let count: Int
+    package let count: Int
 
     init(raw: OpaquePointer) { self.raw = raw; self.count = json_object_array_length(raw) }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> JSONNode {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+    package subscript(i: Int) -> JSONNode {
         JSONNode(raw: json_object_array_get_idx(raw, i), container: raw, slot: .index(i))
     }
 }
 
 /// A decoding fault at a value of a ``JSONDocument``; ``JSONDocument/decode(_:)`` turns it
 /// into a ``JSONError`` with file, line, column and JSON path.
-public struct JSONFault: Error, CustomStringConvertible {
-    public var message: String
+package struct JSONFault: Error, CustomStringConvertible {
+    package var message: String
     /// The address of the json-c object holding the faulty value: an identity only, compared
     /// with the document's nodes while the document is alive, never dereferenced (so the fault
     /// stays `Sendable` as `Error` requires).
@@ -208,5 +208,5 @@ public struct JSONFault: Error, CustomStringConvertible {
         self.slot = slot
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Prints JSON: the one writer of numbers, strings and ``JSONValue`` trees, shared by the
 /// canonical fixture writer (FIXTURE-FORMAT §8), the compact protocol lines (§9) and every JSON
 /// report.
-public enum JSONWriter {
+package enum JSONWriter {
     /// How a tree is laid out.
     public enum Style: Sendable {
         /// §8's layout: two-space indents, one member per line, arrays of numbers on one line,

@@ -6,18 +6,18 @@ import Foundation
 ///
 /// Every walk here is a slow path (O(n) in the bytes), run only when something is reported; it
 /// never fails on malformed text (it reports what it understood up to the fault).
-public struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     /// The text's UTF-8 bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-    public init(bytes: Data) { self.bytes = [UInt8](bytes) }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: Data) { self.bytes = [UInt8](bytes) }
 
     /// The 1-based line and column of the value at `path` (such as `expected.sections[0].items[3]`),
     /// or of the deepest existing value on that path when the path goes further than the text (a
     /// missing field points at its object). Columns count Unicode scalars.
     /// - Complexity: O(n) in the bytes before the value.
-    public func location(of path: [JSONPathComponent]) -> (line: Int, column: Int) {
+    package func location(of path: [JSONPathComponent]) -> (line: Int, column: Int) {
         lineColumn(at: offset(of: path))
     }
 
@@ -61,7 +61,7 @@ public struct SourceLocator: Sendable {
     }
 
     /// The 1-based line and column of byte `offset` (clamped to the text).
-    public func lineColumn(at offset: Int) -> (line: Int, column: Int) {
+    package func lineColumn(at offset: Int) -> (line: Int, column: Int) {
         let end = min(max(offset, 0), bytes.count)
         var line = 1, column = 1
         for i in 0..<end {

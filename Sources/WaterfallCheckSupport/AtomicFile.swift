@@ -1,9 +1,9 @@
 import Foundation
 
 /// Writes a file all at once or not at all, so a golden or a counterexample is never half-written.
-public enum AtomicFile {
+package enum AtomicFile {
     /// What to do when the target exists and is not a regular file (after its links are followed).
-    public enum SpecialFiles: Sendable {
+    package enum SpecialFiles: Sendable {
         /// Refuse it (a golden or a pending recording is always a regular file).
         case refuse
         /// Write a character device (`/dev/null`, `/dev/stdout`) or a FIFO in place with
@@ -21,7 +21,7 @@ public enum AtomicFile {
     /// left as it was; a temporary of a run stopped by SIGINT/SIGTERM is removed by
     /// ``removeTemporaries()``.
     /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)`` naming `url`'s path and the system's reason.
-    public static func write(_ data: Data, to url: URL, special: SpecialFiles = .refuse) throws {
+    package static func write(_ data: Data, to url: URL, special: SpecialFiles = .refuse) throws {
         let shown = url.path
         func failure(_ what: String, _ code: Int32 = errno) -> WaterfallCheckError {
             WaterfallCheckError.cannotWrite(path: shown, reason: "\(what): \(String(cString: strerror(code)))")
@@ -120,7 +120,7 @@ public enum AtomicFile {
     /// Removes every temporary file a write in progress has created; for the SIGINT/SIGTERM
     /// handler, just before the process exits. Returns how many were removed.
     @discardableResult
-    public static func removeTemporaries() -> Int { temporaries.drain { unlink($0) == 0 } }
+    package static func removeTemporaries() -> Int { temporaries.drain { unlink($0) == 0 } }
 
     final class LockedSet: @unchecked Sendable {
         private let lock = NSLock()

@@ -434,10 +434,10 @@ package final class EngineProcess {
 }
 
 /// A process could not be started.
-public struct SpawnError: Error, CustomStringConvertible {
-    public var command: [String]
-    public var errno: Int32
-    public var description: String {
+package struct SpawnError: Error, CustomStringConvertible {
+    package var command: [String]
+    package var errno: Int32
+    package var description: String {
         "cannot start \(command.joined(separator: " ")): \(String(cString: strerror(errno)))"
     }
 }

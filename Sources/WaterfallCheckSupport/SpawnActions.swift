@@ -11,7 +11,7 @@ import Glibc
 /// missing (macOS, older glibc) nothing is added and close-on-exec flags must do.
 /// - Returns: whether the action was added.
 @discardableResult
-public func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, lowest: Int32) -> Bool {
+package func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, lowest: Int32) -> Bool {
     guard let closeFrom = closeFromAction else { return false }
     return closeFrom(actions, lowest) == 0
 }

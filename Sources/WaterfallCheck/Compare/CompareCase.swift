@@ -1,8 +1,8 @@
 import Foundation
 
 /// One input both engines are run on: a fixture's, or a generated one.
-public struct CompareCase: Sendable {
-    public enum Origin: Sendable, Hashable {
+package struct CompareCase: Sendable {
+    package enum Origin: Sendable, Hashable {
         /// The fixture file it was read from.
         case fixture(path: String)
         /// Generated from `seed`, the `index`th case.
@@ -10,20 +10,20 @@ public struct CompareCase: Sendable {
     }
 
     /// The fixture's name, or `generated-SEED-INDEX`.
-    public var name: String
-    public var input: LayoutInput
-    public var origin: Origin
+    package var name: String
+    package var input: LayoutInput
+    package var origin: Origin
     /// The fixture's own tolerance (FIXTURE-FORMAT §7), used unless the command line sets one.
-    public var tolerance: Tolerance?
+    package var tolerance: Tolerance?
     /// For a generated case: its generator and recorded choices.
-    public var replay: Replay?
+    package var replay: Replay?
 
-    public init(name: String, input: LayoutInput, origin: Origin, tolerance: Tolerance? = nil, replay: Replay? = nil) {
+    package init(name: String, input: LayoutInput, origin: Origin, tolerance: Tolerance? = nil, replay: Replay? = nil) {
         self.name = name; self.input = input; self.origin = origin; self.tolerance = tolerance; self.replay = replay
     }
 
     /// Where it comes from, for reports: the path, or `seed S case I`.
-    public var originDescription: String {
+    package var originDescription: String {
         switch origin {
         case .fixture(let path): return path
         case .generated(let seed, let index): return "generated, seed \(seed) case \(index)"
@@ -35,16 +35,16 @@ public struct CompareCase: Sendable {
 /// fuzzer's case `i` of seed `s`), restricted to the features both engines declare. Each case
 /// can replay its choices (``Replay``), so a difference shrinks through the fuzzer's integrated
 /// ``Shrinker`` before the input-level ``InputShrinker`` polishes it.
-public struct CaseGenerator: Sendable {
-    public var generator: InputGenerator
+package struct CaseGenerator: Sendable {
+    package var generator: InputGenerator
 
-    public init(_ generator: InputGenerator = InputGenerator()) { self.generator = generator }
+    package init(_ generator: InputGenerator = InputGenerator()) { self.generator = generator }
 
     /// `count` cases of stream `seed` using only `features`, within `limits` (tie breaks, largest
     /// length), made up front. ``stream(seed:count:features:limits:)`` makes each when it is
     /// compared instead (what `compare` does).
     /// - Complexity: O(count) inputs; memory O(their items).
-    public func cases(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> [CompareCase] {
+    package func cases(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> [CompareCase] {
         let stream = stream(seed: seed, count: count, features: features, limits: limits)
         return (0..<count).map(stream.make)
     }
@@ -52,7 +52,7 @@ public struct CaseGenerator: Sendable {
     /// The same cases as ``cases(seed:count:features:limits:)``, made on demand: by the worker
     /// that compares each (``EngineComparison/run(_:generated:progress:)``), in parallel and
     /// without keeping any. - Complexity: O(1).
-    public func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> GeneratedCases {
+    package func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> GeneratedCases {
         var g = generator
         g.features = g.features.intersection(features)
         g.limits = limits
@@ -63,41 +63,41 @@ public struct CaseGenerator: Sendable {
 /// Cases `0 ..< count` of stream `seed`, each generated when asked for. `compare --fuzz-cases
 /// 300000` kept every case made up front: 1.1 GB of inputs (3 GB while each also kept its
 /// recorded choices), made on one thread before the run.
-public struct GeneratedCases: Sendable {
+package struct GeneratedCases: Sendable {
     /// The fuzzer's generator, restricted to the features and limits both engines declare.
-    public var generator: InputGenerator
-    public var seed: UInt64
-    public var count: Int
+    package var generator: InputGenerator
+    package var seed: UInt64
+    package var count: Int
 
     /// Case `i`'s input (``Fuzzer/generate(seed:case:generator:recording:)``, no record). O(its items).
-    public func input(_ i: Int) -> LayoutInput {
+    package func input(_ i: Int) -> LayoutInput {
         Fuzzer.generate(seed: seed, case: UInt64(i), generator: generator, recording: false).0
     }
 
     /// Case `i` whole: named `generated-SEED-I`, replayable for the shrinker. Generated without a
     /// record of its choices (a case that differs records them again when it is shrunk,
     /// ``Replay/choices``): the records were about 8 KB a case. O(its items).
-    public func make(_ i: Int) -> CompareCase {
+    package func make(_ i: Int) -> CompareCase {
         CompareCase(name: "generated-\(seed)-\(i)", input: input(i), origin: .generated(seed: seed, index: i),
                     replay: Replay(generator: generator, seed: seed, index: i))
     }
 }
 
 /// How a generated case is replayed from (edited) choices, for the integrated shrinker.
-public struct Replay: Sendable {
-    public var generator: InputGenerator
+package struct Replay: Sendable {
+    package var generator: InputGenerator
     /// The case's stream and index in it (``Fuzzer/generate(seed:case:generator:recording:)``).
-    public var seed: UInt64
-    public var index: Int
+    package var seed: UInt64
+    package var index: Int
 
     /// The choices that generate the case, recorded again on each call (the generator is
     /// deterministic: the same input as when the case was made). - Complexity: one generation.
-    public var choices: Shrinker.Candidate {
+    package var choices: Shrinker.Candidate {
         Shrinker.Candidate(Fuzzer.generate(seed: seed, case: UInt64(index), generator: generator).1)
     }
 
     /// The input `choices` give, with the choices actually used.
-    public func input(_ choices: [UInt64]) -> (LayoutInput, Shrinker.Candidate) {
+    package func input(_ choices: [UInt64]) -> (LayoutInput, Shrinker.Candidate) {
         var source = ChoiceSource(replaying: choices)
         let input = generator.generate(&source)
         return (input, Shrinker.Candidate(source))
@@ -109,7 +109,7 @@ extension CompareCase {
     /// path order (``FixtureFile/files(at:)``).
     /// - Throws: ``WaterfallCheckError/badPath(path:message:)`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
-    public static func fixtures(at paths: [String]) throws -> [CompareCase] {
+    package static func fixtures(at paths: [String]) throws -> [CompareCase] {
         // The path as the user gave it (relative stays relative), as `verify` prints it.
         try FixtureFile.files(at: paths).map { file in
             let f: Fixture

@@ -2,108 +2,108 @@ import Foundation
 
 /// Runs two engines over the same inputs and collects every difference, each shrunk to a minimal
 /// input on which the engines still differ (DESIGN.md "Comparing engine versions").
-public struct EngineComparison {
+package struct EngineComparison {
     /// One difference: the case it was found in, and the minimal input with both answers.
-    public struct Finding: Sendable {
-        public var origin: CompareCase
+    package struct Finding: Sendable {
+        package var origin: CompareCase
         /// The smallest input found on which the engines still differ.
-        public var minimal: LayoutInput
-        public var baseline: EngineAnswer
-        public var candidate: EngineAnswer
-        public var difference: LayoutDiff
+        package var minimal: LayoutInput
+        package var baseline: EngineAnswer
+        package var candidate: EngineAnswer
+        package var difference: LayoutDiff
         /// The tolerance the case was compared with.
-        public var tolerance: Tolerance
+        package var tolerance: Tolerance
         /// Other cases showing this difference, reported once: they shrank to the same minimal
         /// input, or their answers first differ the same way (``signature``, before shrinking:
         /// such a case is not shrunk at all, or after).
-        public var alsoIn: [String] = []
+        package var alsoIn: [String] = []
         /// The placement-level verdict on the minimal input, when an engine declares a length
         /// quantum (``PlacementVerdict``): what kind of difference this is.
-        public var verdict: PlacementVerdict?
+        package var verdict: PlacementVerdict?
 
         /// The fault of the side that faulted, when the difference is one engine faulting where
         /// the other answered (listed before every other difference).
-        public var fault: EngineFault? {
+        package var fault: EngineFault? {
             if case .fault(let f) = candidate { return f }
             if case .fault(let f) = baseline { return f }
             return nil
         }
 
         /// Sections + headers + footers + items of the minimal input: "smallest first".
-        public var size: Int {
+        package var size: Int {
             minimal.sections.reduce(0) { $0 + 1 + $1.items.count + ($1.header == nil ? 0 : 1) + ($1.footer == nil ? 0 : 1) }
         }
     }
 
     /// A case on which an engine faulted (crashed, hung, answered garbage, threw).
-    public struct FaultCase: Sendable {
-        public var origin: CompareCase
-        public var fault: EngineFault
-        public var baseline: EngineAnswer?
-        public var candidate: EngineAnswer?
-        public var name: String { origin.name }
+    package struct FaultCase: Sendable {
+        package var origin: CompareCase
+        package var fault: EngineFault
+        package var baseline: EngineAnswer?
+        package var candidate: EngineAnswer?
+        package var name: String { origin.name }
     }
 
     /// What a whole comparison found.
-    public struct Report: Sendable {
-        public var baseline: EngineDescriptor
-        public var candidate: EngineDescriptor
-        public var cases = 0
-        public var identical = 0
+    package struct Report: Sendable {
+        package var baseline: EngineDescriptor
+        package var candidate: EngineDescriptor
+        package var cases = 0
+        package var identical = 0
         /// Cases whose answers differed (``differences`` holds one finding per distinct difference).
-        public var differingCases = 0
+        package var differingCases = 0
         /// Differences, smallest minimal input first.
-        public var differences: [Finding] = []
+        package var differences: [Finding] = []
         /// Cases skipped (`unsupported`, or a feature one side does not declare), with the reason.
-        public var skipped: [(name: String, reason: String)] = []
+        package var skipped: [(name: String, reason: String)] = []
         /// Cases on which both engines faulted, with their inputs (never dropped: `--save` writes
         /// them). One engine faulting where the other answers is a difference (``Finding/fault``).
-        public var faults: [FaultCase] = []
+        package var faults: [FaultCase] = []
         /// Cases on which either engine faulted.
-        public var faultingCases = 0
+        package var faultingCases = 0
         /// Cases whose frames differ only by drift (or a tie the quantum could flip), which an
         /// engine declaring a length quantum is allowed: counted, not differences.
-        public var driftCases = 0
+        package var driftCases = 0
         /// Of ``driftCases``, those where a tie the quantum could flip went the other way.
-        public var tieCases = 0
+        package var tieCases = 0
         /// The largest drift of any drift case, pt.
-        public var largestDrift: CGFloat = 0
+        package var largestDrift: CGFloat = 0
         /// The name of the case with the largest drift.
-        public var largestDriftCase = ""
+        package var largestDriftCase = ""
         /// The git revisions the two engines were built from (`compare-revisions`), or `nil`.
-        public var revisions: (baseline: Revision, candidate: Revision)?
+        package var revisions: (baseline: Revision, candidate: Revision)?
 
         /// `passed` identical; `failed` a difference or a fault (a fault is a finding); `error`
         /// only when the comparison could not run at all: an engine faulted on every case.
-        public var verdict: RunVerdict {
+        package var verdict: RunVerdict {
             if cases > 0 && faultingCases == cases { return .error }
             return differences.isEmpty && faults.isEmpty ? .passed : .failed
         }
     }
 
-    public var baseline: LayoutEngine
-    public var candidate: LayoutEngine
+    package var baseline: LayoutEngine
+    package var candidate: LayoutEngine
     /// The command line's `--tolerance`; `nil`: each fixture's own, else 0.001 pt (§7).
-    public var tolerance: Tolerance?
-    public var shrinker: InputShrinker
+    package var tolerance: Tolerance?
+    package var shrinker: InputShrinker
     /// Time one difference's shrink may take, seconds (`--shrink-time`): the fuzzer's choice
     /// shrinker for a generated case, then ``InputShrinker`` within what is left.
-    public var choiceShrinkSeconds: Double = 5
+    package var choiceShrinkSeconds: Double = 5
     /// Worker threads comparing cases (each with its own pair from ``makeEngines``); 1 without a
     /// factory. The report is the same whatever the number: cases are compared in parallel, then
     /// counted, shrunk and ordered in case order on ``baseline`` and ``candidate``.
-    public var jobs: Int
+    package var jobs: Int
     /// Makes a fresh (baseline, candidate) pair for each extra worker.
-    public var makeEngines: (() -> (baseline: LayoutEngine, candidate: LayoutEngine))?
+    package var makeEngines: (() -> (baseline: LayoutEngine, candidate: LayoutEngine))?
 
-    public init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker()) {
+    package init(baseline: LayoutEngine, candidate: LayoutEngine, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker()) {
         self.baseline = baseline; self.candidate = candidate; self.tolerance = tolerance; self.shrinker = shrinker
         self.jobs = 1
     }
 
     /// A comparison on `jobs` threads: `makeEngines` makes each worker's pair (the first pair
     /// also shrinks). Deterministic whatever `jobs`.
-    public init(jobs: Int, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker(),
+    package init(jobs: Int, tolerance: Tolerance? = nil, shrinker: InputShrinker = InputShrinker(),
                 makeEngines: @escaping () -> (baseline: LayoutEngine, candidate: LayoutEngine)) {
         let (b, c) = makeEngines()
         self.init(baseline: b, candidate: c, tolerance: tolerance, shrinker: shrinker)
@@ -177,19 +177,19 @@ public struct EngineComparison {
     }
 
     /// How far ``run(_:generated:progress:)`` is, for a progress line.
-    public struct ComparisonProgress: Sendable {
+    package struct ComparisonProgress: Sendable {
         /// Cases compared so far, of ``total``.
-        public var compared: Int
-        public var total: Int
+        package var compared: Int
+        package var total: Int
         /// Compared cases whose answers differed or faulted.
-        public var differing: Int
+        package var differing: Int
         /// After every case is compared: the differing case now being reported (1-based; shrunk
         /// unless one like it already was) and how many there are (one-sided faults not
         /// counted); 0 while comparing.
-        public var shrinking = 0
-        public var toShrink = 0
+        package var shrinking = 0
+        package var toShrink = 0
         /// Whether ``shrinking`` counts the cases where one engine faulted (shrunk last).
-        public var faults = false
+        package var faults = false
     }
 
     /// A fault's kind, for shrinking one case of each and keeping it while shrinking: the first
@@ -205,34 +205,34 @@ public struct EngineComparison {
     }
 
     /// The features both engines declare: the only ones generated inputs may use.
-    public var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
+    package var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
 
     /// The limits both engines can be sent within (``EngineLimits/common(with:)``).
-    public var commonLimits: EngineLimits { baseline.descriptor.limits.common(with: candidate.descriptor.limits) }
+    package var commonLimits: EngineLimits { baseline.descriptor.limits.common(with: candidate.descriptor.limits) }
 
     /// How two engines' answers to one input compare.
-    public struct CaseComparison: Sendable {
-        public var baseline: EngineAnswer
-        public var candidate: EngineAnswer
+    package struct CaseComparison: Sendable {
+        package var baseline: EngineAnswer
+        package var candidate: EngineAnswer
         /// The diff (baseline as expected, candidate as actual) when both gave frames or a §6
         /// error; `nil` when a side was skipped or faulted.
-        public var diff: LayoutDiff?
+        package var diff: LayoutDiff?
         /// `passed` (identical within the tolerance), `failed` (different), `skipped` (a side
         /// answered `unsupported` or does not declare a feature the input uses), `error` (a fault).
-        public var status: CaseStatus
+        package var status: CaseStatus
         /// Why the case was skipped, or the fault.
-        public var reason: String?
-        public var fault: EngineFault?
+        package var reason: String?
+        package var fault: EngineFault?
         /// The placement-level verdict, for frames that differ when an engine declares a length
         /// quantum; `passed` when it ``PlacementVerdict/agrees``.
-        public var verdict: PlacementVerdict?
+        package var verdict: PlacementVerdict?
         /// For a `failed` comparison in a run: ``Finding/signature`` of its answers.
-        public var signature: String?
+        package var signature: String?
         /// In a run, answers and diff dropped: a drift or a skip (counted from ``verdict`` and
         /// ``reason``), or a `failed` comparison whose signature a case before it on the same
         /// worker had (listed under that case's finding). A run keeps O(kinds of difference +
         /// faults) answers, not O(differing cases).
-        public var answersDropped = false
+        package var answersDropped = false
 
         /// Drops the answers and diff (``answersDropped``).
         mutating func dropAnswers() {
@@ -241,7 +241,7 @@ public struct EngineComparison {
     }
 
     /// The quantum placement verdicts use: the larger declared one (0: frame diffs only).
-    public var quantum: CGFloat { max(baseline.descriptor.limits.lengthQuantum, candidate.descriptor.limits.lengthQuantum) }
+    package var quantum: CGFloat { max(baseline.descriptor.limits.lengthQuantum, candidate.descriptor.limits.lengthQuantum) }
 
     /// Both answers for `input` (each through ``LayoutEngine/answer(_:)``, the feature gate) and
     /// how they compare. A fault on either side wins over a skip (the baseline's first).
@@ -249,7 +249,7 @@ public struct EngineComparison {
     /// Frames that differ are then judged at placement level (``PlacementVerdict``) when an engine
     /// declares a length quantum: the side that declares it (the candidate, if both) against the
     /// other's frames; drift, or a tie the quantum could flip, is `passed` with the verdict kept.
-    public func compare(_ input: LayoutInput, tolerance: Tolerance) -> CaseComparison {
+    package func compare(_ input: LayoutInput, tolerance: Tolerance) -> CaseComparison {
         var c = Self.compare(baseline.answer(input), candidate.answer(input), tolerance: tolerance)
         let q = quantum
         guard q > 0, c.status == .failed, case .layout(let a) = c.baseline, case .layout(let b) = c.candidate else { return c }
@@ -263,7 +263,7 @@ public struct EngineComparison {
     /// How two answers compare (FIXTURE-FORMAT §7): a fault on either side is an `error` (the
     /// baseline's first), `unsupported` on either side `skipped`, else the diff decides between
     /// `passed` and `failed`. O(frames).
-    public static func compare(_ a: EngineAnswer, _ b: EngineAnswer, tolerance: Tolerance) -> CaseComparison {
+    package static func compare(_ a: EngineAnswer, _ b: EngineAnswer, tolerance: Tolerance) -> CaseComparison {
         var c = CaseComparison(baseline: a, candidate: b, diff: nil, status: .error)
         switch (a, b) {
         case (.fault(let f), _), (_, .fault(let f)):
@@ -287,7 +287,7 @@ public struct EngineComparison {
     /// - Parameter progress: for a progress line: called after each chunk of 16 cases compared
     ///   (from the worker threads, one call at a time), then before each difference is shrunk
     ///   (on the caller's thread). It must not block.
-    public func run(_ cases: [CompareCase], generated: GeneratedCases? = nil, progress: ((ComparisonProgress) -> Void)? = nil) -> Report {
+    package func run(_ cases: [CompareCase], generated: GeneratedCases? = nil, progress: ((ComparisonProgress) -> Void)? = nil) -> Report {
         var report = Report(baseline: baseline.descriptor, candidate: candidate.descriptor)
         // One engine faulting where the other answers: a difference, shrunk after every case ran
         // (so a restarted engine sees the cases in order), unless every case faulted.

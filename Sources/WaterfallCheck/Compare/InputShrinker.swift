@@ -8,18 +8,18 @@ import Foundation
 /// reset settings to their defaults, lower the column count, then make items plain (span 1,
 /// height instead of size) and lengths small integers. Each accepted step makes the input
 /// strictly simpler, so the loop ends; `budget` caps the predicate calls.
-public struct InputShrinker: Sendable {
+package struct InputShrinker: Sendable {
     /// The most predicate calls one ``shrink(_:while:)`` makes.
-    public var budget: Int
+    package var budget: Int
 
-    public init(budget: Int = 2_000) { self.budget = budget }
+    package init(budget: Int = 2_000) { self.budget = budget }
 
     /// The simplest input reached from `input` on which `keeps` still holds (`input` itself when
     /// nothing simpler does). `keeps(input)` is assumed true and not called.
     /// - Parameter deadline: `DispatchTime.now().uptimeNanoseconds` after which no more calls are
     ///   made (`compare --shrink-time`: a step that restarts a faulting `exec:` engine costs
     ///   milliseconds, and 2,000 of them made one difference's shrink take seconds); `nil` for none.
-    public func shrink(_ input: LayoutInput, until deadline: UInt64? = nil, while keeps: (LayoutInput) -> Bool) -> LayoutInput {
+    package func shrink(_ input: LayoutInput, until deadline: UInt64? = nil, while keeps: (LayoutInput) -> Bool) -> LayoutInput {
         var current = input
         var calls = 0
         var progress = true

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A git revision as reports name it: what the user typed, the commit and its subject line.
-public struct Revision: Sendable, Hashable {
-    public var spec: String
-    public var commit: String
-    public var subject: String
-    public init(spec: String, commit: String, subject: String) { self.spec = spec; self.commit = commit; self.subject = subject }
+package struct Revision: Sendable, Hashable {
+    package var spec: String
+    package var commit: String
+    package var subject: String
+    package init(spec: String, commit: String, subject: String) { self.spec = spec; self.commit = commit; self.subject = subject }
     /// `main (1a2b3c4d5e6f Fix ties)`.
-    public var label: String { "\(spec) (\(commit.prefix(12)) \(subject))" }
+    package var label: String { "\(spec) (\(commit.prefix(12)) \(subject))" }
     /// `{"spec","commit","subject"}`.
-    public var jsonValue: JSONValue { .object([("spec", .string(spec)), ("commit", .string(commit)), ("subject", .string(subject))]) }
+    package var jsonValue: JSONValue { .object([("spec", .string(spec)), ("commit", .string(commit)), ("subject", .string(subject))]) }
 }
 
 /// Checks out and builds revisions of a git repository for `compare-revisions`: each commit in a
@@ -21,22 +21,22 @@ public struct Revision: Sendable, Hashable {
 /// that ``finish()`` removes. Whatever is half made is listed for ``removeAbandoned()``, which the
 /// executable calls on SIGINT and SIGTERM. Commands run as processes of their own group
 /// (`EngineProcess`), so the termination handler's `ExternalEngine.killAll()` stops a build too.
-public final class RevisionBuilds {
+package final class RevisionBuilds {
     /// The top level of the repository.
-    public let repository: String
-    public let buildCommand: String
+    package let repository: String
+    package let buildCommand: String
     /// Where the built trees are: the cache, or a temporary directory.
-    public let store: String
-    public let isCached: Bool
+    package let store: String
+    package let isCached: Bool
     /// Where a progress line goes (the executable: stderr).
-    public var log: (String) -> Void = { _ in }
+    package var log: (String) -> Void = { _ in }
     private let commonGitDir: String
 
     /// - Parameters:
     ///   - directory: a directory inside the repository.
     ///   - cache: the cache directory (created), or `nil` for a temporary one.
     /// - Throws: ``WaterfallCheckError/revision(_:message:)`` outside a git repository.
-    public init(in directory: String, build: String, cache: String?) throws {
+    package init(in directory: String, build: String, cache: String?) throws {
         let top = try Self.git(["rev-parse", "--show-toplevel"], in: directory, what: directory)
         repository = top
         let common = try Self.git(["rev-parse", "--git-common-dir"], in: top, what: top)
@@ -62,7 +62,7 @@ public final class RevisionBuilds {
     deinit { finish() }
 
     /// Removes the temporary store (not a cache). Idempotent.
-    public func finish() {
+    package func finish() {
         guard !isCached else { return }
         try? FileManager.default.removeItem(atPath: store)
         Self.abandoned.remove(store)
@@ -70,7 +70,7 @@ public final class RevisionBuilds {
 
     /// `spec` as a commit with its subject.
     /// - Throws: ``WaterfallCheckError/revision(_:message:)`` when it names no commit.
-    public func resolve(_ spec: String) throws -> Revision {
+    package func resolve(_ spec: String) throws -> Revision {
         guard !spec.hasPrefix("-") else { throw WaterfallCheckError.revision(spec, message: "no such revision: \(spec)") }
         let commit = try Self.git(["rev-parse", "--verify", "--quiet", spec + "^{commit}"], in: repository, what: spec,
                                   failure: "no such revision: \(spec)")
@@ -82,7 +82,7 @@ public final class RevisionBuilds {
     /// else checked out and built now.
     /// - Throws: ``WaterfallCheckError/revision(_:message:)`` naming the revision, with the end
     ///   of the build's output, when the checkout or the build fails.
-    public func tree(for revision: Revision) throws -> String {
+    package func tree(for revision: Revision) throws -> String {
         let key = "\(revision.commit)-\(Self.hash(buildCommand))"
         let tree = store + "/" + key, marker = tree + ".built"
         if FileManager.default.fileExists(atPath: marker) {
@@ -142,7 +142,7 @@ public final class RevisionBuilds {
     /// executable's SIGINT and SIGTERM handling, after the build processes were killed.
     /// - Returns: how many paths were removed.
     @discardableResult
-    public static func removeAbandoned() -> Int {
+    package static func removeAbandoned() -> Int {
         let paths = abandoned.drain()
         // Every tree detached before any directory goes: a store holds trees.
         for (path, gitDir) in paths { detach(path, gitDir: gitDir) }

@@ -10,11 +10,11 @@
 ///
 /// ``spans`` marks the choices of each structured draw (an item, a section, a list), which the
 /// shrinker deletes or zeroes as a whole.
-public struct ChoiceSource {
+package struct ChoiceSource {
     /// The values used so far, in draw order.
-    public private(set) var choices: [UInt64] = []
+    package private(set) var choices: [UInt64] = []
     /// The choice ranges of every structured draw, in the order they were closed.
-    public private(set) var spans: [Range<Int>] = []
+    package private(set) var spans: [Range<Int>] = []
     /// The generator while fuzzing (``init(random:)``); unused (and `random` false) otherwise.
     /// Kept as a plain value beside a flag, not an optional: every draw reads it.
     private var rng = SplitMix64(seed: 0)
@@ -29,19 +29,19 @@ public struct ChoiceSource {
     /// The draws so far when not recording.
     private var drawn = 0
     /// How many values have been drawn so far (``choices``' count when recording).
-    public var position: Int { recording ? choices.count : drawn }
+    package var position: Int { recording ? choices.count : drawn }
     private let prefix: [UInt64]
     /// libFuzzer's input (``init(bytes:)``) and the next byte to read.
     private let bytes: [UInt8]?
     private var offset = 0
     /// How every draw reads bytes, when recorded (``init(replaying:recordingEncodings:)``).
-    public private(set) var encodings: [ByteEncoding]?
+    package private(set) var encodings: [ByteEncoding]?
 
     /// How one draw reads libFuzzer's bytes (``init(bytes:)``), so that one byte mutation is one
     /// decision: as many bytes as the draw has answers to tell apart, no more. The arbitrary
     /// crate's `Unstructured` reads Rust values the same way (a `bool` is a byte's low bit, an
     /// enum a byte modulo its cases).
-    public enum ByteEncoding: Equatable, Sendable {
+    package enum ByteEncoding: Equatable, Sendable {
         /// A number in `0...bound` (``draw(_:)``): ``byteWidth(_:)`` bytes, big-endian, modulo
         /// `bound + 1`.
         case number(bound: UInt64)
@@ -59,7 +59,7 @@ public struct ChoiceSource {
     /// ``spans`` stay empty): the fuzzer generates each case so, and generates a failing case
     /// again with its record (the same draws: the generator is deterministic in its choices),
     /// which spares every passing case an append per draw.
-    public init(random rng: SplitMix64, recording: Bool = true) {
+    package init(random rng: SplitMix64, recording: Bool = true) {
         self.rng = rng
         self.random = true
         self.recording = recording
@@ -74,7 +74,7 @@ public struct ChoiceSource {
 
     /// Replays `prefix`, then answers 0 to every further draw. With `recordingEncodings`,
     /// ``encodings`` keeps how each draw reads bytes (for ``bytes(encoding:as:)``).
-    public init(replaying prefix: [UInt64], recordingEncodings: Bool = false) {
+    package init(replaying prefix: [UInt64], recordingEncodings: Bool = false) {
         self.random = false
         self.recording = true
         self.unrecorded = false
@@ -91,7 +91,7 @@ public struct ChoiceSource {
     /// read as 0 (the simplest answers). So every byte string is a valid choice sequence, shorter
     /// strings are simpler inputs, and the encoding of a recorded sequence
     /// (``bytes(encoding:as:)``) reads back as the same input.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.random = false
         self.recording = true
         self.unrecorded = false
@@ -103,7 +103,7 @@ public struct ChoiceSource {
     /// The bytes one draw with bound `bound` reads: 0 for a bound of 0, 1 up to 255, 2 up to
     /// 65,535, ... 8 for 2^56 and above.
     @inlinable
-    public static func byteWidth(_ bound: UInt64) -> Int { (64 - bound.leadingZeroBitCount + 7) / 8 }
+    package static func byteWidth(_ bound: UInt64) -> Int { (64 - bound.leadingZeroBitCount + 7) / 8 }
 
     /// The bytes that ``init(bytes:)`` reads back as `choices`, given how each draw reads bytes
     /// (from a replay with `recordingEncodings`): a number big-endian in its draw's width, a yes/no
@@ -112,7 +112,7 @@ public struct ChoiceSource {
     /// `init(bytes:)` of the result answers every draw alike (the same yes/no, the same option),
     /// recording each yes as 1023 and each option as its range's first value.
     /// - Complexity: O(total width).
-    public static func bytes(encoding choices: [UInt64], as encodings: [ByteEncoding]) -> [UInt8] {
+    package static func bytes(encoding choices: [UInt64], as encodings: [ByteEncoding]) -> [UInt8] {
         var out: [UInt8] = []
         for (v, e) in zip(choices, encodings) {
             switch e {
@@ -147,7 +147,7 @@ public struct ChoiceSource {
 
     /// A value in `0...bound`. O(1).
     @inline(__always)
-    public mutating func draw(_ bound: UInt64) -> UInt64 {
+    package mutating func draw(_ bound: UInt64) -> UInt64 {
         if unrecorded { drawn &+= 1; return rng.next(upTo: bound) }
         return recordedDraw(bound)
     }
@@ -193,7 +193,7 @@ public struct ChoiceSource {
     }
 
     /// An integer in `range`, the lower bound being the simplest.
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+    package mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(draw(UInt64(range.upperBound - range.lowerBound)))
     }
 
@@ -202,7 +202,7 @@ public struct ChoiceSource {
     /// From bytes, one byte picks among the options of nonzero weight, each as likely
     /// (``ByteEncoding/option(weights:)``).
     @inline(__always)
-    public mutating func weighted(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64 = 0, _ w3: UInt64 = 0) -> Int {
+    package mutating func weighted(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64 = 0, _ w3: UInt64 = 0) -> Int {
         let v: UInt64
         if unrecorded {
             drawn &+= 1
@@ -242,15 +242,15 @@ public struct ChoiceSource {
 
     /// `true` with probability `numerator / 1024`; `false` (the simpler) when the value is 0.
     /// From bytes, one byte's low bit (``ByteEncoding/flag(numerator:)``).
-    public mutating func bool(_ numerator: UInt64) -> Bool {
+    package mutating func bool(_ numerator: UInt64) -> Bool {
         flag(numerator)
     }
 
     /// One of `options`, the first simplest.
-    public mutating func element<T>(of options: [T]) -> T { options[int(0...(options.count - 1))] }
+    package mutating func element<T>(of options: [T]) -> T { options[int(0...(options.count - 1))] }
 
     /// Runs `body` as one structured draw whose choices the shrinker may delete or zero together.
-    public mutating func span<T>(_ body: (inout ChoiceSource) -> T) -> T {
+    package mutating func span<T>(_ body: (inout ChoiceSource) -> T) -> T {
         guard recording else { return body(&self) }
         let start = choices.count
         let value = body(&self)
@@ -261,7 +261,7 @@ public struct ChoiceSource {
     /// A list drawn element by element: before each element past the first `minimum` a continuation
     /// flag (0 = stop), with on average `target` more elements and at most `limit` in all. Each flag
     /// and its element form one span, so deleting that span removes exactly one element.
-    public mutating func list<T>(minimum: Int = 0, target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
+    package mutating func list<T>(minimum: Int = 0, target: Int, limit: Int, _ element: (inout ChoiceSource, Int) -> T) -> [T] {
         var out: [T] = []
         // Room for twice the mean length up front: no regrowth for most lists.
         out.reserveCapacity(min(limit, max(minimum, 2 * target)))

@@ -111,7 +111,7 @@ extension Fixture {
 }
 
 /// The invariant catalogue as the golden runner's checker for fixtures without `expected`.
-public struct InvariantChecker: InvariantChecking {
+package struct InvariantChecker: InvariantChecking {
     /// Invariant ids to check; `nil` for all.
     public var selection: Set<String>?
 

@@ -45,7 +45,7 @@ public struct Counterexample {
     /// The failing case before shrinking.
     public var originalInput: LayoutInput
     public var originalFailure: InvariantFailure
-    public var shrink: Shrinker.Outcome
+    package var shrink: Shrinker.Outcome
     /// Everything else that decides the verdict, so a replay judges the same way: the run's
     /// tolerance, its invariant selection, and the query rects' seed.
     public var tolerance: Tolerance
@@ -74,7 +74,7 @@ public struct FuzzReport {
     /// One per failed invariant, in catalogue order.
     public var counterexamples: [Counterexample] = []
     /// The counterexamples grouped by equal minimal input: one bug, one report.
-    public var groups: [CounterexampleGroup] = []
+    package var groups: [CounterexampleGroup] = []
     /// Failing cases per invariant id (more than one only with keep-going, or from parallel jobs).
     public var failingCases: [String: Int] = [:]
     /// Cases per item-count bucket (``FuzzReport/sizeBuckets``).
@@ -197,7 +197,7 @@ public final class Fuzzer {
 
     /// The input of case `index` and its recorded choices (none without `recording`: the same
     /// input, for a caller that needs no record).
-    public static func generate(seed: UInt64, case index: UInt64, generator: InputGenerator,
+    package static func generate(seed: UInt64, case index: UInt64, generator: InputGenerator,
                                 recording: Bool = true) -> (LayoutInput, ChoiceSource) {
         var source = ChoiceSource(random: SplitMix64(seed: seed, case: index), recording: recording)
         let input = generator.generate(&source)
@@ -398,7 +398,7 @@ public final class Fuzzer {
     /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
     /// - Parameter answer: the engine's answer when the case failed, kept when a replay cannot
     ///   reproduce it (a flaky engine, or one stopped by Ctrl-C, which cannot answer again).
-    public func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
+    package func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
                        choices: Shrinker.Candidate? = nil, answer: EngineAnswer? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
@@ -469,7 +469,7 @@ extension LayoutInput {
 }
 
 /// Counterexamples of one bug, reported once, with every selected invariant its input fails.
-public struct CounterexampleGroup {
+package struct CounterexampleGroup {
     /// In catalogue order; the first is the one printed and saved.
     public var counterexamples: [Counterexample]
     /// Every selected invariant the primary's minimal input fails, in catalogue order.

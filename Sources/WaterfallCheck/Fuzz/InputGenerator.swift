@@ -43,7 +43,7 @@ public struct InputGenerator: Sendable {
 
     /// One input. Deterministic in the choices drawn; at most ``largeItems`` items.
     /// - Complexity: O(items + sections).
-    public func generate(_ c: inout ChoiceSource) -> LayoutInput {
+    package func generate(_ c: inout ChoiceSource) -> LayoutInput {
         let makeInvalid = c.bool(invalidRate)
         let a: Arithmetic = c.weighted(4, 1) == 0 ? .exact : .noise
         let f = features

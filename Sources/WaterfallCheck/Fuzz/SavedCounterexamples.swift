@@ -4,13 +4,13 @@ import WaterfallCheckCore
 /// The counterexamples a fuzz run saved (``Counterexample/save(in:engine:)``), replayed before it
 /// generates anything, through the same path as `verify`: ``GoldenRunner`` with the
 /// ``InvariantChecker``, so a saved failure stays red in both.
-public enum SavedCounterexamples {
+package enum SavedCounterexamples {
     /// Replays every fixture in `directory`. The tolerance is `tolerance` (`--tolerance`), else
     /// each fixture's (a counterexample saves its run's), else the default; the invariants are
     /// `invariants` intersected with each fixture's saved selection; the query rects are the
     /// saved seed's. A file that cannot be read is an error result, never dropped.
     /// - Returns: `nil` when `directory` is not a directory; an empty report when it holds no fixture.
-    public static func replay(_ directory: URL, engine: @escaping @Sendable () -> LayoutEngine, invariants: InvariantSet,
+    package static func replay(_ directory: URL, engine: @escaping @Sendable () -> LayoutEngine, invariants: InvariantSet,
                               tolerance: Tolerance?, jobs: Int = 1) -> VerifyReport? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
@@ -28,7 +28,7 @@ public enum SavedCounterexamples {
     /// does (``FailureOrigin``); for a group with no such departure (an engine-level invariant),
     /// one failing the group's primary invariant. `nil`: the group is new, and must be saved.
     /// - Complexity: one layout and one model per failing saved fixture.
-    public static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?, engine: LayoutEngine) -> URL? {
+    package static func known(_ group: CounterexampleGroup, in directory: URL, replayed: VerifyReport?, engine: LayoutEngine) -> URL? {
         if let same = Counterexample.saved(group.primary.input, in: directory) { return same }
         for r in replayed?.results ?? [] where r.status == .failed {
             if let origin = group.origin {

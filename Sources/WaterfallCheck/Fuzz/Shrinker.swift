@@ -8,20 +8,20 @@ import Foundation
 /// smaller, rounder numbers.
 ///
 /// Named passes run to a fixpoint, bounded by ``timeLimit``; each keeps statistics.
-public struct Shrinker {
+package struct Shrinker {
     /// A replayed case: the choices the generator actually used and its structured spans.
-    public struct Candidate: Hashable, Sendable {
-        public var choices: [UInt64]
-        public var spans: [Range<Int>]
-        public init(choices: [UInt64], spans: [Range<Int>] = []) { self.choices = choices; self.spans = spans }
-        public init(_ source: ChoiceSource) { self.init(choices: source.choices, spans: source.spans) }
+    package struct Candidate: Hashable, Sendable {
+        package var choices: [UInt64]
+        package var spans: [Range<Int>]
+        package init(choices: [UInt64], spans: [Range<Int>] = []) { self.choices = choices; self.spans = spans }
+        package init(_ source: ChoiceSource) { self.init(choices: source.choices, spans: source.spans) }
     }
 
     /// Replays `choices` as a prefix; returns the replayed candidate when it still fails, else `nil`.
-    public typealias Test = (_ choices: [UInt64]) -> Candidate?
+    package typealias Test = (_ choices: [UInt64]) -> Candidate?
 
     /// The passes, in the order a round runs them.
-    public enum Pass: String, CaseIterable, Sendable {
+    package enum Pass: String, CaseIterable, Sendable {
         /// Delete the choices of one structured draw (an item, a section, a list entry).
         case deleteSpans = "delete-spans"
         /// Delete runs of 8, 4, 2 and 1 adjacent choices, from the end.
@@ -40,47 +40,47 @@ public struct Shrinker {
     }
 
     /// What one pass did over a whole shrink.
-    public struct PassStatistics: Hashable, Sendable {
-        public var attempts = 0
-        public var improvements = 0
-        public var seconds: Double = 0
+    package struct PassStatistics: Hashable, Sendable {
+        package var attempts = 0
+        package var improvements = 0
+        package var seconds: Double = 0
     }
 
     /// The result of a shrink.
-    public struct Outcome {
+    package struct Outcome {
         /// The simplest failing candidate found.
-        public var best: Candidate
+        package var best: Candidate
         /// Per pass, in ``Pass`` order.
-        public var statistics: [(pass: Pass, stats: PassStatistics)]
+        package var statistics: [(pass: Pass, stats: PassStatistics)]
         /// Whether the time limit (or a stop request) ended the shrink before a fixpoint.
-        public var timedOut: Bool
+        package var timedOut: Bool
         /// Whether it was a stop request (``shouldStop``), not the time limit.
-        public var interrupted: Bool
-        public var seconds: Double
+        package var interrupted: Bool
+        package var seconds: Double
         /// Replays run.
-        public var replays: Int
+        package var replays: Int
     }
 
-    public var passes: [Pass]
+    package var passes: [Pass]
     /// Seconds; the shrink stops and keeps its best candidate when it is reached.
-    public var timeLimit: Double
+    package var timeLimit: Double
     /// Replays a pass may run in a row without an improvement before it yields to the next pass.
-    public var stallCap: Int
+    package var stallCap: Int
     /// Polled between replays (for example on SIGINT); `true` ends the shrink like the time limit.
-    public var shouldStop: () -> Bool
+    package var shouldStop: () -> Bool
 
-    public init(passes: [Pass] = Pass.allCases, timeLimit: Double = 10, stallCap: Int = 1_000, shouldStop: @escaping () -> Bool = { false }) {
+    package init(passes: [Pass] = Pass.allCases, timeLimit: Double = 10, stallCap: Int = 1_000, shouldStop: @escaping () -> Bool = { false }) {
         self.passes = passes; self.timeLimit = timeLimit; self.stallCap = stallCap; self.shouldStop = shouldStop
     }
 
     /// Whether `a` is simpler than `b`: shorter, or as long and lexicographically smaller.
-    public static func simpler(_ a: [UInt64], than b: [UInt64]) -> Bool {
+    package static func simpler(_ a: [UInt64], than b: [UInt64]) -> Bool {
         a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
     }
 
     /// Shrinks `start` (which must fail `test`) as far as the passes and the time limit allow.
     /// - Complexity: at most one replay per attempt; attempts per round are O(choices · log(max value)).
-    public func shrink(_ start: Candidate, test: @escaping Test) -> Outcome {
+    package func shrink(_ start: Candidate, test: @escaping Test) -> Outcome {
         var run = Run(best: start, test: test, deadline: now() + timeLimit, shouldStop: shouldStop, stallCap: stallCap)
         var stats = passes.map { (pass: $0, stats: PassStatistics()) }
         let began = now()

@@ -20,14 +20,14 @@ import Darwin
 /// Used by the UIKit driver (`UIKitLayoutEngine`) around every call into the layout's code.
 /// - Complexity: O(1) per ``laying(out:engine:_:)`` (a reference is kept, nothing is encoded
 ///   until a trap).
-public enum CrashRecorder {
+package enum CrashRecorder {
     /// The signals a Swift trap raises: `SIGILL` (x86-64 `ud2`), `SIGTRAP` (arm64 `brk`),
     /// `SIGABRT` (`abort()`), `SIGSEGV` and `SIGBUS` (a bad pointer), `SIGFPE`.
     static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
     /// Runs `body` with `input` recorded as the case being laid out by `engine` (its name, for the
     /// fixture's `source` and the message). Nested calls keep the innermost input.
-    public static func laying<R>(out input: LayoutInput, engine: String, _ body: () throws -> R) rethrows -> R {
+    package static func laying<R>(out input: LayoutInput, engine: String, _ body: () throws -> R) rethrows -> R {
         guard isEnabled else { return try body() }
         installOnce
         let previous = current
@@ -38,17 +38,17 @@ public enum CrashRecorder {
 
     /// Whether traps are recorded; `serve(_:)` turns it off, since the harness on the other end
     /// of the pipe already has the input and reports the trap as an engine fault.
-    nonisolated(unsafe) public static var isEnabled = true
+    nonisolated(unsafe) package static var isEnabled = true
 
     /// Where a trap's fixture is written.
-    public static var directory: String {
+    package static var directory: String {
         ProcessInfo.processInfo.environment["WATERFALL_CHECK_CRASH_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.currentDirectoryPath + "/.build/waterfall-check-crashes"
     }
 
     /// The fixture and the message for a trap while `engine` laid out `input`; written by the
-    /// signal handler, and public so a test can check both without trapping.
-    public static func report(for input: LayoutInput, engine: String, signal: Int32, in directory: String) -> (path: String, fixture: String, message: String) {
+    /// signal handler, and package so a test can check both without trapping.
+    package static func report(for input: LayoutInput, engine: String, signal: Int32, in directory: String) -> (path: String, fixture: String, message: String) {
         // Unique per trap: the pid, the thread, and the time (two workers may trap at once).
         let name = "crash-\(sanitized(engine))-\(getpid())-\(UInt(bitPattern: Int(pthread_self())) % 100_000)-\(UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000)"
         let path = directory + "/" + name + ".json"

@@ -2,7 +2,7 @@ import Foundation
 
 /// An engine that answers every input with one fixed layout: how the invariants judge frames no
 /// engine is asked for again (a golden's `expected`, a pending recording).
-public final class FixedEngine: LayoutEngine {
+package final class FixedEngine: LayoutEngine {
     public let descriptor: EngineDescriptor
     /// The layout every `layout(_:)` returns.
     public let result: LayoutResult

@@ -26,7 +26,7 @@ public struct FixtureResult: Hashable, Sendable {
     public var tolerance: Tolerance = .default
     /// The placement-level verdict (``PlacementVerdict``), when the engine declares a length
     /// quantum and its frames differ from `expected`: a pass with drift, or what kind of failure.
-    public var placement: PlacementVerdict?
+    package var placement: PlacementVerdict?
     /// The fixture as read, when the run keeps layouts (``GoldenRunner/keepsLayouts``).
     public var fixture: Fixture?
     /// The engine's answer, when the run keeps layouts and the engine was run.

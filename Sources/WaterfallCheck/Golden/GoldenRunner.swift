@@ -205,7 +205,7 @@ public struct GoldenRunner: Sendable {
         /// The tolerance the fixture was judged with.
         public var tolerance: Tolerance = .default
         /// The placement-level verdict, when the engine declares a length quantum and the frames differ.
-        public var placement: PlacementVerdict?
+        package var placement: PlacementVerdict?
 
         /// The golden differences in report order.
         public var differences: [LayoutDiff.Entry] { diff?.differences ?? [] }

@@ -4,27 +4,27 @@ import WaterfallCheckJSON
 import WaterfallCheckSupport
 
 /// What accepting one pending recording would change (`waterfall-check review`).
-public struct PendingReview: Sendable {
-    public var pending: FixtureFile
+package struct PendingReview: Sendable {
+    package var pending: FixtureFile
     /// The fixture the recording replaces.
-    public var fixture: URL
+    package var fixture: URL
     /// The current `expected` (the difference's `expected` side) against the pending one
     /// (its `actual` side), compared exactly (tolerance 0); for a new golden, every frame it adds
     /// and its content size (no current side).
-    public var changes: [LayoutDiff.Entry]
+    package var changes: [LayoutDiff.Entry]
     /// One line on what else changes: a new `expected`, a missing fixture, an edited input.
-    public var note: String?
+    package var note: String?
     /// The invariants the recording breaks (``Fixture/knownBrokenInvariants``): those a forced
     /// recording listed, then those its expected frames break. `accept` refuses it unless forced.
-    public var brokenInvariants: [String] = []
+    package var brokenInvariants: [String] = []
     /// The pending recording as read.
-    public var recording: Fixture
+    package var recording: Fixture
     /// The fixture it replaces, when that exists.
-    public var current: Fixture?
+    package var current: Fixture?
 
     /// The review as a golden result (the current `expected` against the recording's), for the
     /// HTML report's pictures: ``CaseStatus/recorded``, with the broken invariants as failures.
-    public var result: FixtureResult {
+    package var result: FixtureResult {
         var r = FixtureResult(file: pending.path, url: pending.url, suite: pending.suite, name: recording.name,
                               status: .recorded, failures: brokenInvariants.map { InvariantFailure(invariant: "", message: $0) },
                               message: changes.first?.sentence ?? note ?? "")
@@ -44,7 +44,7 @@ public struct PendingReview: Sendable {
 extension PendingFiles {
     /// Reads a pending recording and its fixture and lists what changes in `expected`.
     /// - Throws: ``FixtureError`` when either file is not a valid fixture.
-    public static func review(_ file: FixtureFile) throws -> PendingReview {
+    package static func review(_ file: FixtureFile) throws -> PendingReview {
         let new = try FixtureReader.read(contentsOf: file.url)
         let fixtureURL = fixture(for: file.url)
         guard FileManager.default.fileExists(atPath: fixtureURL.path) else {
@@ -83,7 +83,7 @@ extension PendingFiles {
     /// a corrupt recording is never accepted, a broken layout only with `force`.
     /// - Throws: ``FixtureError`` for an invalid recording; ``WaterfallCheckError/pendingFile(path:message:)``
     ///   naming the invariants it breaks, or the paths when the rename fails (both files are then as they were).
-    public static func accept(_ file: FixtureFile, force: Bool = false) throws {
+    package static func accept(_ file: FixtureFile, force: Bool = false) throws {
         let broken = try FixtureReader.read(contentsOf: file.url).knownBrokenInvariants
         if !broken.isEmpty && !force {
             throw WaterfallCheckError.pendingFile(path: file.path, message: "not accepted: it breaks \(broken.count) invariant\(broken.count == 1 ? "" : "s") (--force accepts it anyway): " + broken.joined(separator: "; "))
@@ -96,7 +96,7 @@ extension PendingFiles {
 
     /// Deletes a pending recording.
     /// - Throws: ``WaterfallCheckError/pendingFile(path:message:)`` naming the path when it cannot be removed.
-    public static func reject(_ file: FixtureFile) throws {
+    package static func reject(_ file: FixtureFile) throws {
         do { try FileManager.default.removeItem(at: file.url) } catch {
             throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot delete \(file.path): \(error.localizedDescription)")
         }

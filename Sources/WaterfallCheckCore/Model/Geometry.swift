@@ -36,7 +36,7 @@ extension CGRect {
 /// A length for humans: integral values without a fraction, others with up to two decimals;
 /// from 10^15 on, six significant digits with an exponent (`1.79769e+308`), never 309 digits
 /// (review D17).
-public func formatPoints(_ v: CGFloat) -> String {
+package func formatPoints(_ v: CGFloat) -> String {
     if !v.isFinite { return "\(v)" }
     if abs(v) >= 1e15 { return String(format: "%.6g", Double(v)) }
     if v == v.rounded() { return String(Int64(v)) }

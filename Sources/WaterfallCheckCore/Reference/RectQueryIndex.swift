@@ -18,7 +18,7 @@ import Foundation
 ///   a query O(log sections + c · log n + k + v), where c is the number of occupied start columns
 ///   searched, n the items per column, k the number of results and v the items in the rect's
 ///   band in the look-back columns that miss it horizontally (none without spans).
-public struct RectQueryIndex: Sendable {
+package struct RectQueryIndex: Sendable {
     struct Section: Sendable {
         var minY: CGFloat          // top of the section's first element; made monotonic across sections
         var maxY: CGFloat          // bottom of its last element; made monotonic across sections
@@ -57,13 +57,13 @@ public struct RectQueryIndex: Sendable {
     /// Every section's item frames, section after section (one buffer for a query to read).
     private var frames: [CGRect] = []
     /// Headers, items and footers of the indexed result: the most a query can answer.
-    public private(set) var elementCount = 0
+    package private(set) var elementCount = 0
 
     /// Indexes `result`, the reference layout of `input`. Each item's start column comes from
     /// replaying §5's placement (``ReferenceLayout/startColumns(_:)``), never from its x: columns
     /// narrower than a rounding step share an origin.
     /// - Complexity: as a layout of `input`, plus O(items + columns).
-    public init(input: LayoutInput, result: LayoutResult) {
+    package init(input: LayoutInput, result: LayoutResult) {
         var recorder = ReferenceLayout.ColumnRecorder()
         if (try? ReferenceLayout.validate(input)) != nil {
             _ = ReferenceLayout.compute(input, observer: &recorder)
@@ -220,7 +220,7 @@ public struct RectQueryIndex: Sendable {
     /// The elements whose frames meet `rect`, each once. Order: section by section, header, items
     /// (in input order in a section of at most ``linearScanLimit`` items, else grouped by start
     /// column), footer. The one allocation is the answer.
-    public func elements(in rect: CGRect) -> [ElementID] {
+    package func elements(in rect: CGRect) -> [ElementID] {
         var out: [ElementID] = []
         out.reserveCapacity(Swift.min(elementCount, 64))  // one allocation for a screenful
         forEachElement(in: rect) { id, meets in if meets != 0 { out.append(id) } }

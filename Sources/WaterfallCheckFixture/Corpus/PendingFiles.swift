@@ -5,24 +5,24 @@ import WaterfallCheckSupport
 
 /// Pending recordings (`<name>.json.new` beside `<name>.json`, FIXTURE-FORMAT §1) and the
 /// review operations on them.
-public enum PendingFiles {
+package enum PendingFiles {
     /// The pending file's suffix: `.json.new`.
-    public static let suffix = ".json.new"
+    package static let suffix = ".json.new"
 
     /// The pending file of a fixture: `x.json` → `x.json.new`.
-    public static func pending(for fixture: URL) -> URL {
+    package static func pending(for fixture: URL) -> URL {
         fixture.deletingLastPathComponent().appendingPathComponent(fixture.lastPathComponent + ".new")
     }
 
     /// The fixture a pending file belongs to: `x.json.new` → `x.json`.
-    public static func fixture(for pending: URL) -> URL {
+    package static func fixture(for pending: URL) -> URL {
         pending.deletingLastPathComponent().appendingPathComponent(String(pending.lastPathComponent.dropLast(4)))
     }
 
     /// Every pending file under `paths`: under each directory recursively (hidden entries
     /// skipped), and for each file named, the file itself when it is pending, else its pending
     /// file when one exists. Sorted within each argument, each once.
-    public static func find(under paths: [URL]) -> [FixtureFile] {
+    package static func find(under paths: [URL]) -> [FixtureFile] {
         var out: [FixtureFile] = []
         var seen = Set<String>()
         for root in paths {

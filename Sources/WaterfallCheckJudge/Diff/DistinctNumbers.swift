@@ -11,7 +11,7 @@ import Foundation
 /// 1e-13-pt overrun. The one rule of the golden tables, the invariants' messages and the
 /// comparisons.
 /// - Returns: `a` and `b`, in that order.
-public func formatPair(_ a: CGFloat, _ b: CGFloat) -> (String, String) {
+package func formatPair(_ a: CGFloat, _ b: CGFloat) -> (String, String) {
     let (x, y) = (formatPoints(a), formatPoints(b))
     return x == y && a != b && !(a.isNaN && b.isNaN) ? (formatPrecisely(a), formatPrecisely(b)) : (x, y)
 }
@@ -19,19 +19,19 @@ public func formatPair(_ a: CGFloat, _ b: CGFloat) -> (String, String) {
 /// Two lists of lengths (frames `[x, y, width, height]`, sizes `[width, height]`) as
 /// `[10, 54, 111.67, 120]`, by ``formatPair(_:_:)``'s rule applied to the lists: every digit of
 /// every component when two decimals would print the lists alike although they differ.
-public func formatPair(_ a: [CGFloat], _ b: [CGFloat]) -> (String, String) {
+package func formatPair(_ a: [CGFloat], _ b: [CGFloat]) -> (String, String) {
     let x = "[" + a.map(formatPoints).joined(separator: ", ") + "]", y = "[" + b.map(formatPoints).joined(separator: ", ") + "]"
     guard x == y, a != b else { return (x, y) }
     return ("[" + a.map(formatPrecisely).joined(separator: ", ") + "]", "[" + b.map(formatPrecisely).joined(separator: ", ") + "]")
 }
 
 /// Two frames by ``formatPair(_:_:)``'s rule.
-public func formatPair(_ a: CGRect, _ b: CGRect) -> (String, String) {
+package func formatPair(_ a: CGRect, _ b: CGRect) -> (String, String) {
     formatPair([a.origin.x, a.origin.y, a.size.width, a.size.height], [b.origin.x, b.origin.y, b.size.width, b.size.height])
 }
 
 /// Every digit: integral values as ``formatPoints(_:)`` writes them, others as the shortest
 /// decimal that reads back to the same double (`131.66666666666669`).
-public func formatPrecisely(_ v: CGFloat) -> String {
+package func formatPrecisely(_ v: CGFloat) -> String {
     v == v.rounded() && abs(v) < 1e15 ? formatPoints(v) : "\(Double(v))"
 }

@@ -264,7 +264,7 @@ public struct LayoutDiff: Hashable, Sendable {
 
 /// A difference in pt for humans: like ``formatPoints(_:)``, but small values keep three
 /// significant digits, so a 0.0015-pt drift never prints as `0`.
-public func formatDelta(_ v: CGFloat) -> String {
+package func formatDelta(_ v: CGFloat) -> String {
     if v.isFinite && v != 0 && abs(v) < 0.01 { return String(format: "%.3g", Double(v)) }
     return formatPoints(v)
 }

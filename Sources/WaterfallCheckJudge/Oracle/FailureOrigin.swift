@@ -17,7 +17,7 @@ import WaterfallCheckCore
 /// Two different bugs with the same first departure (two stacking bugs of spanning items, say)
 /// are grouped as one: the group lists every member's minimal input, and fixing one bug leaves
 /// the other to the next run.
-public struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
+package struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
     public enum Element: String, Hashable, Sendable {
         case header, item, spanningItem = "spanning item", footer, contentSize
     }

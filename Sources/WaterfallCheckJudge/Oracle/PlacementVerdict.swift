@@ -37,44 +37,44 @@ import WaterfallCheckCore
 /// `t + q · (k + 1)` (k tracks of truncated fr sizes); a height `t + 2q + 2^-23 · h` (float32,
 /// then a LayoutUnit), plus `(size.h / size.w) · q · (k + 1)` for a size-derived height (an
 /// aspect ratio multiplies the width's error). A column is read from x as the nearest origin.
-public struct PlacementVerdict: Hashable, Sendable {
+package struct PlacementVerdict: Hashable, Sendable {
     /// How far from §5 an element is, least severe first.
-    public enum Kind: Int, Hashable, Sendable, Comparable, CustomStringConvertible {
+    package enum Kind: Int, Hashable, Sendable, Comparable, CustomStringConvertible {
         case same, drift, tie, size, offset, stacking, placement
-        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
-        public var description: String { ["same", "drift", "tie", "size", "offset", "stacking", "placement"][rawValue] }
+        package static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+        package var description: String { ["same", "drift", "tie", "size", "offset", "stacking", "placement"][rawValue] }
     }
 
     /// One element's judgement.
-    public struct Element: Hashable, Sendable {
+    package struct Element: Hashable, Sendable {
         /// The element, or `contentSize`.
-        public var subject: LayoutDiff.Subject
-        public var kind: Kind
+        package var subject: LayoutDiff.Subject
+        package var kind: Kind
         /// The start column the engine used (items), and the one the rule picks on the engine's numbers.
-        public var column: Int?
-        public var ruleColumn: Int?
+        package var column: Int?
+        package var ruleColumn: Int?
         /// Whether the column, and the stacking, agree with the replay.
-        public var columnAgrees: Bool
-        public var stackingAgrees: Bool
+        package var columnAgrees: Bool
+        package var stackingAgrees: Bool
         /// The largest component difference from the expected frame, pt.
-        public var drift: CGFloat
+        package var drift: CGFloat
         /// One line on what disagrees; empty for `same` and `drift`.
-        public var detail: String
+        package var detail: String
     }
 
     /// Every element that is not `same`, placement differences first, then by section and item.
-    public var elements: [Element]
+    package var elements: [Element]
     /// The worst kind of any element (`same` when none differs).
-    public var kind: Kind
+    package var kind: Kind
     /// The largest drift of any element or of the content size, pt.
-    public var largestDrift: CGFloat
+    package var largestDrift: CGFloat
 
     /// Whether the frames agree with §5 for placement, stacking and size, whatever their drift:
     /// `same`, `drift` or `tie`.
-    public var agrees: Bool { kind <= .tie }
+    package var agrees: Bool { kind <= .tie }
 
     /// `placement: item 0.3 in column 2, the rule picks 0 (tops ...)`, `drift up to 0.0156 pt`.
-    public var summary: String {
+    package var summary: String {
         if let e = elements.first, e.kind > .tie { return "\(e.kind): \(e.subject) \(e.detail)" }
         if let e = elements.first(where: { $0.kind == .tie }) {
             return "a tie the quantum could flip: \(e.subject) \(e.detail); drift up to \(formatDelta(largestDrift)) pt"
@@ -87,7 +87,7 @@ public struct PlacementVerdict: Hashable, Sendable {
     ///   - quantum: the engine's ``EngineLimits/lengthQuantum``, pt.
     ///   - tolerance: the comparison tolerance (§7).
     /// - Complexity: O(items · columns).
-    public init(input: LayoutInput, expected: LayoutResult, actual: LayoutResult, quantum q: CGFloat, tolerance: Tolerance) {
+    package init(input: LayoutInput, expected: LayoutResult, actual: LayoutResult, quantum q: CGFloat, tolerance: Tolerance) {
         let s = input.layout
         let t = tolerance.points
         var out: [Element] = []

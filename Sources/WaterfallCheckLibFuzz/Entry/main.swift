@@ -36,8 +36,11 @@ func takeFlag(_ name: String, _ argc: UnsafeMutablePointer<CInt>, _ argv: Argv, 
     return found
 }
 
+/// Writes `text` to standard error (this file is compiled outside the package: public API only).
+func printError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
 func fail(_ message: String) -> Never {
-    writeStandardError("waterfall-libfuzz: error: \(message)\n")
+    printError("waterfall-libfuzz: error: \(message)\n")
     exit(2)
 }
 
@@ -86,10 +89,10 @@ func writeCorpus(to directory: String, engine: EngineEntry, arguments: [String])
             try Data(s.bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("fixture-\(name)"))
         }
     } catch {
-        writeStandardError("waterfall-libfuzz: error: cannot write the seed corpus to \(directory): \(error)\n")
+        printError("waterfall-libfuzz: error: cannot write the seed corpus to \(directory): \(error)\n")
         return 2
     }
-    writeStandardError("waterfall-libfuzz: seed corpus \(directory): \(seeds.count) input(s) from \(arguments.joined(separator: " ")), \(seeds.filter(\.exact).count) exact\n")
+    printError("waterfall-libfuzz: seed corpus \(directory): \(seeds.count) input(s) from \(arguments.joined(separator: " ")), \(seeds.filter(\.exact).count) exact\n")
     return 0
 }
 

@@ -59,7 +59,7 @@ extension SVGRenderer {
     /// The elements present in both results whose frames differ beyond `tolerance`, in
     /// document order: what a diff picture highlights when the caller names none.
     /// - Complexity: O(n).
-    public static func movedElements(expected: LayoutResult, actual: LayoutResult, tolerance: Tolerance = .default) -> [ElementID] {
+    package static func movedElements(expected: LayoutResult, actual: LayoutResult, tolerance: Tolerance = .default) -> [ElementID] {
         LayoutDiff(expected: expected, actual: actual, tolerance: tolerance).entries.compactMap { $0.change == .moved ? $0.element : nil }
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 
 extension SVGRenderer {
     /// A captioned picture for a report.
-    public struct Picture: Hashable, Sendable {
-        public var caption: String
+    package struct Picture: Hashable, Sendable {
+        package var caption: String
         /// An SVG document or fragment (per ``Options/standalone``).
-        public var svg: String
-        public init(caption: String, svg: String) { self.caption = caption; self.svg = svg }
+        package var svg: String
+        package init(caption: String, svg: String) { self.caption = caption; self.svg = svg }
     }
 
     /// The pictures a report shows for one case, at any size.
@@ -25,7 +25,7 @@ extension SVGRenderer {
     ///   - expected: `nil` when there is nothing to compare with (only `actual` is drawn).
     ///   - moved: elements to highlight; `nil` computes them with ``Options/tolerance``.
     /// - Complexity: O(n).
-    public static func pictures(input: LayoutInput, expected: LayoutResult?, actual: LayoutResult,
+    package static func pictures(input: LayoutInput, expected: LayoutResult?, actual: LayoutResult,
                                 moved: [ElementID]? = nil, options: Options = Options()) -> [Picture] {
         let comparison = expected.map { Comparison(expected: $0, actual: actual, highlighted: moved, tolerance: options.tolerance) }
             ?? Comparison(single: actual)

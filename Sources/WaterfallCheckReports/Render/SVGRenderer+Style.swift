@@ -5,7 +5,7 @@ extension SVGRenderer {
     /// that inlines fragments (``Options/standalone`` `false`) includes it once.
     /// Colours: items blue, headers/footers grey, moved orange with a red arrow, missing red
     /// and dashed, extra purple, expected outlines dashed, content size green.
-    public static let styleSheet = """
+    package static let styleSheet = """
     .wf-doc{font-family:Helvetica,Arial,sans-serif}
     .wf-title{font-size:14px;font-weight:bold;fill:#111}
     .wf-caption{font-size:12px;fill:#333}

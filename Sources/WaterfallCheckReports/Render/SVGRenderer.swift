@@ -15,9 +15,9 @@ import Foundation
 /// Beyond ``Options/labelLimit`` elements a panel switches to compact drawing: one `<path>` per
 /// style, no labels, no per-element attributes. ``pictures(input:expected:actual:moved:options:)``
 /// picks what a report shows for a layout of any size.
-public enum SVGRenderer {
+package enum SVGRenderer {
     /// How much of a picture is drawn.
-    public enum Detail: Sendable {
+    package enum Detail: Sendable {
         /// Full below ``Options/labelLimit`` drawn elements, compact above.
         case automatic
         /// A labelled shape per element, whatever the count.
@@ -27,36 +27,36 @@ public enum SVGRenderer {
     }
 
     /// Picture settings. Lengths in px are on screen; lengths in pt are layout coordinates.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Pixels per pt; `nil` fits the panels to ``maxWidth`` (and ``maxHeight`` when set).
-        public var scale: CGFloat?
+        package var scale: CGFloat?
         /// Width of all panels together, px, when ``scale`` is `nil`.
-        public var maxWidth: CGFloat
+        package var maxWidth: CGFloat
         /// Tallest panel, px, when ``scale`` is `nil`; `nil` means no limit (an overview's
         /// strips default to 1,600 px).
-        public var maxHeight: CGFloat?
+        package var maxHeight: CGFloat?
         /// The region drawn, pt; `nil` draws the whole layout. Elements outside it are left out.
-        public var window: CGRect?
-        public var detail: Detail
+        package var window: CGRect?
+        package var detail: Detail
         /// Elements per panel beyond which ``Detail/automatic`` draws compactly.
-        public var labelLimit: Int
+        package var labelLimit: Int
         /// Per-component tolerance in pt for deciding which elements moved (FIXTURE-FORMAT §7),
         /// when the caller names none.
-        public var tolerance: Tolerance
+        package var tolerance: Tolerance
         /// A heading drawn above the panels.
-        public var title: String?
+        package var title: String?
         /// `true` (the default) writes a self-contained SVG file (namespace and style sheet);
         /// `false` writes a fragment for inline use in HTML, styled by ``styleSheet``.
-        public var standalone: Bool
+        package var standalone: Bool
         /// What the two sides of a diff are called in legends and captions: `expected` and
         /// `actual` for a golden run, `baseline` and `candidate` for an engine comparison.
-        public var expectedName: String
-        public var actualName: String
+        package var expectedName: String
+        package var actualName: String
         /// Height of the window ``SVGRenderer/pictures(input:expected:actual:moved:options:)``
         /// crops around the first difference of a large layout, pt.
-        public var windowHeight: CGFloat
+        package var windowHeight: CGFloat
 
-        public init(scale: CGFloat? = nil, maxWidth: CGFloat = 640, maxHeight: CGFloat? = nil,
+        package init(scale: CGFloat? = nil, maxWidth: CGFloat = 640, maxHeight: CGFloat? = nil,
                     window: CGRect? = nil, detail: Detail = .automatic, labelLimit: Int = 1_000,
                     tolerance: Tolerance = .default, title: String? = nil,
                     standalone: Bool = true, windowHeight: CGFloat = 480,
@@ -76,7 +76,7 @@ public enum SVGRenderer {
     ///   - result: its frames, pt.
     /// - Returns: an SVG document (or fragment, see ``Options/standalone``).
     /// - Complexity: O(n) in the number of elements.
-    public static func render(input: LayoutInput, result: LayoutResult, options: Options = Options()) -> String {
+    package static func render(input: LayoutInput, result: LayoutResult, options: Options = Options()) -> String {
         Canvas(input: input, comparison: Comparison(single: result), options: options).whole(.plain, legend: .plain)
     }
 
@@ -87,7 +87,7 @@ public enum SVGRenderer {
     /// - Parameter moved: the elements to highlight (the golden runner's difference list, say);
     ///   `nil` highlights every element whose frames differ by more than ``Options/tolerance``.
     /// - Complexity: O(n).
-    public static func diff(input: LayoutInput, expected: LayoutResult, actual: LayoutResult,
+    package static func diff(input: LayoutInput, expected: LayoutResult, actual: LayoutResult,
                             moved: [ElementID]? = nil, options: Options = Options()) -> String {
         let c = Comparison(expected: expected, actual: actual, highlighted: moved, tolerance: options.tolerance)
         return Canvas(input: input, comparison: c, options: options).whole(.overlay, legend: .diff)
@@ -96,7 +96,7 @@ public enum SVGRenderer {
     /// Expected (left) and actual (right) in two panels on the same scale, differences
     /// highlighted in both as in ``diff(input:expected:actual:moved:options:)``.
     /// - Complexity: O(n).
-    public static func sideBySide(input: LayoutInput, expected: LayoutResult, actual: LayoutResult,
+    package static func sideBySide(input: LayoutInput, expected: LayoutResult, actual: LayoutResult,
                                   moved: [ElementID]? = nil, options: Options = Options()) -> String {
         let c = Comparison(expected: expected, actual: actual, highlighted: moved, tolerance: options.tolerance)
         return Canvas(input: input, comparison: c, options: options).document(panels: [.expected, .actual], legend: .diff)

@@ -13,10 +13,10 @@ extension EngineComparison.Report {
     /// ("different" counts cases; "differences" has one per bug, each naming in "alsoIn" every other
     /// case that showed it, so the counts can be checked against the list). ANSWER is
     /// `{"contentSize","sections"}` (FIXTURE-FORMAT §4), `{"error","message"}` or `{"fault","message"}`.
-    public func json() -> String { JSONWriter.text(jsonValue) + "\n" }
+    package func json() -> String { JSONWriter.text(jsonValue) + "\n" }
 
     /// The report as a JSON tree (see ``json()``).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         func engine(_ d: EngineDescriptor, _ r: Revision?) -> JSONValue {
             .object([("name", .string(d.name)), ("version", .string(d.version))] + (r.map { [("revision", $0.jsonValue)] } ?? []))
         }

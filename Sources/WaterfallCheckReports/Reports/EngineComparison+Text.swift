@@ -6,7 +6,7 @@ extension EngineComparison.Report {
     /// The report as `compare` prints it: the counts, then each difference, smallest first, with
     /// its minimal input (one JSON line), both answers side by side and the largest displacement.
     /// - Parameter rows: the most frame rows printed per difference.
-    public func text(rows: Int = 40) -> String {
+    package func text(rows: Int = 40) -> String {
         let p = TextReport.printable
         let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
         var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
@@ -61,7 +61,7 @@ extension EngineComparison.Report {
 extension EngineComparison.Finding {
     /// Each differing item that the candidate put in another column than the baseline, in words:
     /// `item 0.0 went to column 2 in the candidate, column 0 in the baseline: ...`.
-    public var columnSentences: [String] {
+    package var columnSentences: [String] {
         difference.differences.compactMap { d in
             d.columns(in: minimal).map { _ in d.sentence(input: minimal, expectedName: "baseline", actualName: "candidate") }
         }

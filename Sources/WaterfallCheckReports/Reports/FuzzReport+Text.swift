@@ -5,7 +5,7 @@ import WaterfallCheckCore
 
 extension Counterexample {
     /// Three lines: the failure, the shrink (sizes, time, whether its bound hit), the pass statistics.
-    public var summary: String {
+    package var summary: String {
         func size(_ i: LayoutInput) -> String { "\(i.itemCount) item(s) in \(i.sections.count) section(s)" }
         var s = "FAIL \(invariant) (case \(caseIndex)): \(failure.message)\n"
         s += "  shrunk \(size(originalInput)) to \(size(input)) in \(String(format: "%.2f", shrink.seconds)) s, \(shrink.replays) replays"
@@ -19,7 +19,7 @@ extension Counterexample {
 extension CounterexampleGroup {
     /// The primary counterexample's ``Counterexample/summary``, then every other invariant the
     /// same minimal input fails, one line each.
-    public var summary: String {
+    package var summary: String {
         var s = primary.summary
         if let origin { s += "\n  first departs from §5 at: \(origin)" }
         let others = failures.filter { $0.invariant != primary.invariant }
@@ -38,7 +38,7 @@ extension CounterexampleGroup {
 extension FuzzReport {
     /// The closing statistics: cases and rate, cases by size and by feature, invalid and skipped
     /// cases, invariants checked, time spent shrinking.
-    public var statistics: String {
+    package var statistics: String {
         var s = "cases: \(cases) in \(String(format: "%.2f", seconds)) s (\(Int(casesPerSecond.rounded())) cases/s)\(interrupted ? ", interrupted" : "")\n"
         let c = counts
         s += "  outcomes: \(c[.passed]) passed, \(c[.failed]) failed, \(c[.skipped]) skipped (unsupported), \(c[.error]) engine fault\(c[.error] == 1 ? "" : "s")\n"
@@ -60,13 +60,13 @@ extension FuzzReport {
 extension FuzzReport {
     /// One reported bug of a run: a group of counterexamples with the fixture it was saved to (or
     /// its name when not saved) and the command that replays it.
-    public typealias ReportedFailure = (group: CounterexampleGroup, fixture: String, replay: String)
+    package typealias ReportedFailure = (group: CounterexampleGroup, fixture: String, replay: String)
 
     /// The run as JSON (`fuzz --json FILE`): `{"engine","seed","cases","passed","failed","skipped",
     /// "engineFaults","casesPerSecond","failures":[{"invariant","invariants","message","case",
     /// "origin","replay","fixture","items"}]}`, keys sorted. The counts are ``counts``, as the text prints
     /// them; `seed` is a string (a UInt64 does not fit every JSON reader's numbers).
-    public func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
+    package func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
         let c = counts
         let list: [JSONValue] = failures.map { f in
             .object([("case", .integer(Int(f.group.caseIndex))), ("fixture", .string(f.fixture)),

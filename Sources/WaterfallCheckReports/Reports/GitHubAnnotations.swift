@@ -10,9 +10,9 @@ import Foundation
 /// Escaping follows GitHub's runner (`toolkit/packages/core/src/command.ts`): in the message,
 /// `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values additionally `:` → `%3A` and
 /// `,` → `%2C`.
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
     /// One `::error` line per problem (failed or error), in report order; each ends with LF.
-    public static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
+    package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
         var out = ""
         for r in report.problems {
             var props = [("file", r.file)]
@@ -45,7 +45,7 @@ public enum GitHubAnnotations {
     /// One `::error` line per difference and per engine fault of a comparison (`compare --github`,
     /// `compare-revisions --github`): on the fixture file when the case came from one, else on
     /// the run; the message holds the minimal input and the revisions when known.
-    public static func render(_ report: EngineComparison.Report) -> String {
+    package static func render(_ report: EngineComparison.Report) -> String {
         let between = report.revisions.map { "\($0.baseline.label) against \($0.candidate.label)" }
             ?? "\(report.baseline.name) against \(report.candidate.name)"
         func line(_ origin: CompareCase, title: String, _ message: String) -> String {
@@ -66,7 +66,7 @@ public enum GitHubAnnotations {
     }
 
     /// `%`, CR and LF percent-encoded, as a workflow command's message needs.
-    public static func escapeData(_ s: String) -> String {
+    package static func escapeData(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
@@ -80,7 +80,7 @@ public enum GitHubAnnotations {
     }
 
     /// ``escapeData(_:)`` plus `:` and `,`, as a workflow command's property value needs.
-    public static func escapeProperty(_ s: String) -> String {
+    package static func escapeProperty(_ s: String) -> String {
         escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -8,7 +8,7 @@ extension HTMLReport {
     /// each skip listed, identical cases counted (``unlistedPassed``). Sets the picture names
     /// to `baseline` and `candidate`.
     /// - Complexity: O(findings + their elements).
-    public mutating func add(_ report: EngineComparison.Report) {
+    package mutating func add(_ report: EngineComparison.Report) {
         pictureOptions.expectedName = "baseline"
         pictureOptions.actualName = "candidate"
         addCounts(report.counts)

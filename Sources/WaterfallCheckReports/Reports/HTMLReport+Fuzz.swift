@@ -14,7 +14,7 @@ extension HTMLReport {
     ///   - saved: the fixture file each invariant's counterexample was saved to (by invariant
     ///     id), shown in the file column.
     /// - Complexity: O(counterexamples · their elements), plus one reference layout each.
-    public mutating func add(_ report: FuzzReport, engine: String, saved: [String: String] = [:]) {
+    package mutating func add(_ report: FuzzReport, engine: String, saved: [String: String] = [:]) {
         pictureOptions.expectedName = "reference"
         pictureOptions.actualName = engine
         let counts = report.counts

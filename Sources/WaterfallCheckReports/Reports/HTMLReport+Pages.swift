@@ -6,7 +6,7 @@ extension HTMLReport {
     /// Every file of the report: `index.html` and, past ``inlineCaseLimit`` failing cases,
     /// `cases/case-NNNN.html`. Paths are relative to the report directory.
     /// - Complexity: O(total elements of the failing cases + cases).
-    public func pages() -> [(path: String, html: String)] {
+    package func pages() -> [(path: String, html: String)] {
         var out = [(path: "index.html", html: indexPage())]
         if usesCasePages {
             for (n, c) in failing {

@@ -10,7 +10,7 @@ extension HTMLReport {
     /// each fixture and the engine's answer, so nothing is read or laid out again, and every
     /// count is the text report's. Without kept layouts the failing cases have their tables only.
     /// - Complexity: O(results + elements of the failing fixtures).
-    public mutating func add(_ report: VerifyReport) {
+    package mutating func add(_ report: VerifyReport) {
         addCounts(report.counts)
         for r in report.results {
             switch r.status {
@@ -52,7 +52,7 @@ extension HTMLReport {
     /// Every recording is drawn, and every pending file that could not be read is listed as an
     /// error with its message; the verdict line counts both, and the recordings that break
     /// invariants (which `review` does not accept).
-    public mutating func add(_ reviews: [PendingReview], unreadable: [(file: String, error: String)] = []) {
+    package mutating func add(_ reviews: [PendingReview], unreadable: [(file: String, error: String)] = []) {
         for u in unreadable {
             addCase(Case(name: u.file, file: u.file, status: .error, summary: "cannot be read", error: u.error))
         }

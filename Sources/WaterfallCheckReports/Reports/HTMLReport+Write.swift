@@ -4,7 +4,7 @@ import Foundation
 
 extension HTMLReport {
     /// The file that marks a directory as a report this writer may write into again.
-    public static let markerName = ".waterfall-check-report"
+    package static let markerName = ".waterfall-check-report"
 
     /// Writes the report into `directory`: each of its own files (``pages()`` and
     /// ``markerName``) is written atomically (``AtomicFile``), then the case pages of a previous
@@ -18,7 +18,7 @@ extension HTMLReport {
     ///
     /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)`` naming the path when the directory is not usable or a file
     ///   cannot be written.
-    public func write(to directory: URL) throws {
+    package func write(to directory: URL) throws {
         let fm = FileManager.default
         let dir = directory.path
         var st = stat()

@@ -19,33 +19,33 @@ import Foundation
 ///                      tableHeader: ["element", "expected", "actual", "Δ"], rows: rows))
 /// try report.write(to: URL(fileURLWithPath: "reports/verify"))
 /// ```
-public struct HTMLReport: Sendable {
+package struct HTMLReport: Sendable {
     /// One case of a run.
-    public struct Case: Sendable {
-        public var name: String
+    package struct Case: Sendable {
+        package var name: String
         /// Path of the fixture file, as the user gave it.
-        public var file: String?
-        public var status: CaseStatus
+        package var file: String?
+        package var status: CaseStatus
         /// One line: what went wrong (or right).
-        public var summary: String
+        package var summary: String
         /// The input; without it no picture is drawn.
-        public var input: LayoutInput?
-        public var expected: LayoutResult?
-        public var actual: LayoutResult?
+        package var input: LayoutInput?
+        package var expected: LayoutResult?
+        package var actual: LayoutResult?
         /// An error message (a layout error, an engine fault, a fixture error), shown verbatim.
-        public var error: String?
+        package var error: String?
         /// The difference table: column titles and rows of cells (text, escaped on output).
-        public var tableHeader: [String]
-        public var rows: [[String]]
+        package var tableHeader: [String]
+        package var rows: [[String]]
         /// The elements to highlight as moved; `nil` computes them with ``tolerance``.
-        public var highlighted: [ElementID]?
+        package var highlighted: [ElementID]?
         /// The tolerance used when ``highlighted`` is `nil` (FIXTURE-FORMAT §7).
-        public var tolerance: Tolerance
+        package var tolerance: Tolerance
         /// Drawn with its table like a failing case whatever its status (a pending recording
         /// in `review --html`).
-        public var isDetailed = false
+        package var isDetailed = false
 
-        public init(name: String, file: String? = nil, status: CaseStatus, summary: String,
+        package init(name: String, file: String? = nil, status: CaseStatus, summary: String,
                     input: LayoutInput? = nil, expected: LayoutResult? = nil, actual: LayoutResult? = nil,
                     error: String? = nil, tableHeader: [String] = [], rows: [[String]] = [],
                     highlighted: [ElementID]? = nil, tolerance: Tolerance = .default) {
@@ -56,39 +56,39 @@ public struct HTMLReport: Sendable {
         }
     }
 
-    public var title: String
+    package var title: String
     /// Lines shown under the title (engine, tolerance, command line, ...).
-    public var notes: [String]
+    package var notes: [String]
     /// Failing cases beyond which each case gets its own page. Default 25.
-    public var inlineCaseLimit: Int
+    package var inlineCaseLimit: Int
     /// Difference-table rows shown per case; the rest are counted. Default 500.
-    public var maximumRows: Int
+    package var maximumRows: Int
     /// Picture settings (``SVGRenderer/Options/standalone`` is always `false` here).
-    public var pictureOptions: SVGRenderer.Options
+    package var pictureOptions: SVGRenderer.Options
     /// Passing cases counted but not named (a comparison counts its identical cases only).
-    public var unlistedPassed = 0
+    package var unlistedPassed = 0
     /// The run's counts (``RunCounts``), as its text report prints them; set by the `add`
     /// methods from the result types. `nil` counts the cases added (plus ``unlistedPassed``).
-    public var counts: RunCounts?
+    package var counts: RunCounts?
     /// What one listed failing case stands for when it is not one case of the run
     /// (`"distinct minimal input"`, `"counterexample"`), for the verdict line.
-    public var listedFailureNoun: String?
+    package var listedFailureNoun: String?
     /// The cases in the order added.
-    public private(set) var cases: [Case] = []
+    package private(set) var cases: [Case] = []
     /// The verdict line and whether it is good news, when the run's counts do not say it
     /// (`review`: pending recordings, and how many break invariants); `nil` derives it from them.
-    public var verdict: Verdict?
+    package var verdict: Verdict?
 
     /// A verdict line: its text, and whether it is good news (styled `ok`) or not (`bad`).
-    public struct Verdict: Sendable {
-        public var ok: Bool
-        public var text: String
-        public init(ok: Bool, text: String) { self.ok = ok; self.text = text }
+    package struct Verdict: Sendable {
+        package var ok: Bool
+        package var text: String
+        package init(ok: Bool, text: String) { self.ok = ok; self.text = text }
     }
     /// The heading of the index of detailed cases.
-    public var indexHeading = "Failures"
+    package var indexHeading = "Failures"
 
-    public init(title: String, notes: [String] = [], inlineCaseLimit: Int = 25, maximumRows: Int = 500,
+    package init(title: String, notes: [String] = [], inlineCaseLimit: Int = 25, maximumRows: Int = 500,
                 pictureOptions: SVGRenderer.Options = SVGRenderer.Options()) {
         self.title = title; self.notes = notes
         self.inlineCaseLimit = inlineCaseLimit; self.maximumRows = maximumRows
@@ -97,17 +97,17 @@ public struct HTMLReport: Sendable {
 
     /// Adds a case. Passing and skipped cases are only listed, so their layouts are dropped here.
     /// - Complexity: amortised O(1).
-    public mutating func addCase(_ c: Case) {
+    package mutating func addCase(_ c: Case) {
         var c = c
         if !c.status.isFailing && !c.isDetailed { c.input = nil; c.expected = nil; c.actual = nil; c.rows = [] }
         cases.append(c)
     }
 
     /// Number of cases added with `status`.
-    public func count(_ status: CaseStatus) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+    package func count(_ status: CaseStatus) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     /// The counts the page shows: ``counts`` when set, else the cases added plus ``unlistedPassed``.
-    public var tally: RunCounts {
+    package var tally: RunCounts {
         if let counts { return counts }
         var c = RunCounts()
         for s in CaseStatus.allCases { c.add(s, count(s) + (s == .passed ? unlistedPassed : 0)) }

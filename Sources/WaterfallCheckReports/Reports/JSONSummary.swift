@@ -9,9 +9,9 @@ import Foundation
 /// Frames are `[x, y, width, height]` arrays in pt, an error side is its code string, a missing
 /// side is `null`; `line`/`column` appear when known, `delta` when both sides are geometry.
 /// Non-finite numbers are the strings `nan`, `inf`, `-inf`.
-public enum JSONSummary {
+package enum JSONSummary {
     /// The summary as a JSON tree.
-    public static func value(_ report: VerifyReport) -> JSONValue {
+    package static func value(_ report: VerifyReport) -> JSONValue {
         .object([
             ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
             ("checked", .integer(report.checked)),
@@ -51,5 +51,5 @@ public enum JSONSummary {
     }
 
     /// The summary as UTF-8 JSON, pretty-printed, with a final newline.
-    public static func data(_ report: VerifyReport) -> Data { Data((JSONWriter.text(value(report)) + "\n").utf8) }
+    package static func data(_ report: VerifyReport) -> Data { Data((JSONWriter.text(value(report)) + "\n").utf8) }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// Hand-written rather than through FoundationXML, which on Linux is a separate module linking
 /// libxml2: the document is flat and its escaping is five entities plus dropping the characters
 /// XML 1.0 cannot carry.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML document, UTF-8, suites in first-appearance order. Deterministic (no timestamps).
-    public static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
+    package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
         var suites: [(name: String, results: [FixtureResult])] = []
         var index: [String: Int] = [:]
         for r in report.results {
@@ -59,7 +59,7 @@ public enum JUnitReport {
     /// and LF, as character references (so they survive attribute-value normalisation); every
     /// other character XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF) as U+FFFD
     /// (``Markup/escape(_:whitespace:apostrophe:)``).
-    public static func escape(_ s: String, attribute: Bool = true) -> String {
+    package static func escape(_ s: String, attribute: Bool = true) -> String {
         Markup.escape(s, whitespace: attribute ? .all : .carriageReturn, apostrophe: "&apos;")
     }
 }

@@ -6,37 +6,37 @@ import Foundation
 /// prints. The text, the JSON summary, the JUnit totals and the HTML counts table of a run all
 /// read the same value (``VerifyReport/counts``, ``FuzzReport/counts``,
 /// ``EngineComparison/Report/counts``), so they cannot disagree.
-public struct RunCounts: Hashable, Sendable {
+package struct RunCounts: Hashable, Sendable {
     /// Every case of the run, once.
-    public var cases: Int
+    package var cases: Int
     /// Cases per status; each case has exactly one. A status absent here has none.
-    public var byStatus: [CaseStatus: Int]
+    package var byStatus: [CaseStatus: Int]
 
-    public init(cases: Int = 0, byStatus: [CaseStatus: Int] = [:]) {
+    package init(cases: Int = 0, byStatus: [CaseStatus: Int] = [:]) {
         self.cases = cases; self.byStatus = byStatus
     }
 
     /// The cases with `status`.
-    public subscript(_ status: CaseStatus) -> Int { byStatus[status, default: 0] }
+    package subscript(_ status: CaseStatus) -> Int { byStatus[status, default: 0] }
 
     /// Counts one case with `status`.
-    public mutating func add(_ status: CaseStatus, _ n: Int = 1) {
+    package mutating func add(_ status: CaseStatus, _ n: Int = 1) {
         cases += n
         byStatus[status, default: 0] += n
     }
 
     /// Both runs' counts together.
-    public static func + (a: RunCounts, b: RunCounts) -> RunCounts {
+    package static func + (a: RunCounts, b: RunCounts) -> RunCounts {
         RunCounts(cases: a.cases + b.cases, byStatus: a.byStatus.merging(b.byStatus, uniquingKeysWith: +))
     }
 
     /// The failed and errored cases.
-    public var failing: Int { self[.failed] + self[.error] }
+    package var failing: Int { self[.failed] + self[.error] }
 }
 
 extension VerifyReport {
     /// One count per fixture result.
-    public var counts: RunCounts {
+    package var counts: RunCounts {
         var c = RunCounts()
         for r in results { c.add(r.status) }
         return c
@@ -47,7 +47,7 @@ extension FuzzReport {
     /// One count per generated case: `error` when the engine faulted, `failed` when the case broke
     /// an invariant, `skipped` when the engine answered `unsupported`, else `passed`. A case
     /// breaking several invariants is one failed case (``failingCases`` counts per invariant).
-    public var counts: RunCounts {
+    package var counts: RunCounts {
         var c = RunCounts()
         c.add(.error, engineFaultCases)
         c.add(.failed, failedCases)
@@ -60,7 +60,7 @@ extension FuzzReport {
 extension EngineComparison.Report {
     /// One count per case compared: `passed` identical, `failed` different (a one-sided fault is
     /// a difference), `error` both engines faulted (or every case faulted), `skipped`.
-    public var counts: RunCounts {
+    package var counts: RunCounts {
         var c = RunCounts()
         c.add(.passed, identical)
         c.add(.failed, differingCases)

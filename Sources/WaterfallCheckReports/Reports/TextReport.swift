@@ -4,15 +4,15 @@ import Foundation
 
 /// The human-readable report `verify` and `record` print: per failing fixture its location and
 /// first difference in one sentence, then a capped table of differing elements; a total line.
-public enum TextReport {
+package enum TextReport {
     /// Table rows shown per fixture before `... and N more`.
-    public static let defaultRows = 10
+    package static let defaultRows = 10
 
     /// Every failed, errored and recorded fixture (passed, checked and skipped ones are only counted),
     /// then the summary line. Ends with a newline. An error whose message continues with the same
     /// lines as an earlier one (an engine's stderr: a stub that faults on every fixture printed
     /// its traceback 32 times) gets its first line only, naming the fixture that showed them.
-    public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
+    package static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
         var out = ""
         var shownTails: [Substring: String] = [:]
         for var r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
@@ -38,7 +38,7 @@ public enum TextReport {
     /// `message`, or its first line and `(then as for LABEL above)` when its further lines (an
     /// engine's stderr tail) are those of a message already in `shown`, which maps each tail to
     /// the label it was first printed under. A one-line message is returned as it is.
-    public static func once(_ message: String, label: String, shown: inout [Substring: String]) -> String {
+    package static func once(_ message: String, label: String, shown: inout [Substring: String]) -> String {
         guard let newline = message.firstIndex(of: "\n") else { return message }
         let tail = message[newline...]
         if let first = shown[tail] { return "\(message[..<newline]) (then as for \(first) above)" }
@@ -51,7 +51,7 @@ public enum TextReport {
     /// in their numbers (a layout's length) are one group, shown with `…` for the numbers that
     /// differ (each had its own group). Empty for no reasons.
     /// - Complexity: O(total length of the reasons + groups · log groups).
-    public static func reasons(_ reasons: [String], limit: Int = 5) -> String {
+    package static func reasons(_ reasons: [String], limit: Int = 5) -> String {
         var groups: [String: (count: Int, reason: String)] = [:]
         for reason in reasons {
             let key = numbersElided(reason)
@@ -69,7 +69,7 @@ public enum TextReport {
 
     /// One fixture: `FAIL path:line:col: sentence`, then the difference table or the violations.
     /// Empty for a passed fixture.
-    public static func render(_ r: FixtureResult, rows: Int = defaultRows) -> String {
+    package static func render(_ r: FixtureResult, rows: Int = defaultRows) -> String {
         let tag: String
         switch r.status {
         case .passed, .checked: return ""
@@ -87,7 +87,7 @@ public enum TextReport {
 
     /// `text` with control characters (C0, DEL, C1) shown as `\u{1B}`-style escapes, so a hostile
     /// file name cannot drive the terminal. Everything else, non-ASCII included, is kept.
-    public static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for u in text.unicodeScalars {
@@ -100,7 +100,7 @@ public enum TextReport {
     /// line on its own line indented by `indent`, every line through ``printable(_:)`` (so a
     /// line break in an engine's stderr tail reads as one, not as `\u{A}`, and no line of it can
     /// start at the margin and pass for the harness's own).
-    public static func printableBlock(_ text: String, indent: String = "    ") -> String {
+    package static func printableBlock(_ text: String, indent: String = "    ") -> String {
         guard text.contains("\n") else { return printable(text) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
         var out = lines[0]
@@ -118,7 +118,7 @@ public enum TextReport {
     ///     `baseline`, `candidate`).
     ///   - marked: adds a first column with `*` on entries that differ, for tables that list
     ///     matching entries too (``LayoutDiff/init(expected:actual:tolerance:keepingMatches:)``).
-    public static func table(_ entries: [LayoutDiff.Entry], rows: Int = defaultRows, indent: String = "",
+    package static func table(_ entries: [LayoutDiff.Entry], rows: Int = defaultRows, indent: String = "",
                              headers: [String] = ["element", "expected", "actual", "delta"], marked: Bool = false) -> String {
         var cells = [(marked ? [""] : []) + headers]
         for d in entries.prefix(rows) {

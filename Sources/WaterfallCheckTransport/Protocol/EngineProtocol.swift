@@ -49,7 +49,7 @@ public enum EngineProtocol {
         /// `pipeline` absent means one request at a time.
         /// - Throws: ``JSONFault`` for a missing or mistyped member (`pipeline` must be an integer
         ///   >= 1), or another protocol.
-        public init(json node: JSONNode) throws {
+        package init(json node: JSONNode) throws {
             let proto = try node.requiredMember("protocol")
             guard try proto.string() == EngineProtocol.name else {
                 throw proto.fault("expected protocol \"\(EngineProtocol.name)\", got \(proto.typeDescription)")
@@ -269,7 +269,7 @@ extension EngineProtocol {
         /// must have `contentSize` and `sections`, a query reply any of `items`, `headers`,
         /// `footers` (an engine with nothing to report may leave one out).
         /// - Throws: ``JSONFault`` for a reply of the wrong shape.
-        public init(json node: JSONNode, op: String) throws {
+        package init(json node: JSONNode, op: String) throws {
             if let e = node.member("error") {
                 self = .error(ErrorCode(rawValue: try e.string()), try node.member("message")?.string() ?? "")
                 return
