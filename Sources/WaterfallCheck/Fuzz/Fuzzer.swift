@@ -188,6 +188,7 @@ public final class Fuzzer {
         let declared = engine().descriptor
         g.features = g.features.intersection(declared.features)
         g.limits = declared.limits
+        g.constraints = declared.constraints
         self.generator = g
     }
 
