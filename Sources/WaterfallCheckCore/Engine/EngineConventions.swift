@@ -50,8 +50,10 @@ public struct EngineConventions: Hashable, Sendable {
     public var heightRounding: LengthRounding?
     /// Every frame's x and y and the content height rounded (a compositional layout rounds y).
     public var positionRounding: LengthRounding?
-    /// A header or footer of height 0 is not created: no frame, no element in queries; its insets
-    /// still count (CHT documents it; sgr-ksmt, Blueprints and two others do it).
+    /// A header or footer of height 0 is not created: no frame, no element in queries; its top
+    /// inset still counts, its bottom inset does not (CHT documents it; sgr-ksmt, Blueprints and
+    /// two others do it; CHT's and sgr-ksmt's code add `inset.top`, then `maxY + inset.bottom`
+    /// only for a created view).
     public var omitsZeroHeightSupplementaryViews: Bool
     /// No sections gives `contentSize` `[0, 0]`, where §5 gives `[W, 0]` (five libraries).
     public var zeroContentSizeWithoutSections: Bool

@@ -16,7 +16,8 @@ import WaterfallCheckCore
 ///   tallest running height, which counts the spacing after each column's last item);
 /// - `tieTolerance`: §5's `tieTolerance` is at least the built-in band;
 /// - then `omitsZeroHeightSupplementaryViews` leaves out the frames of zero-height headers and
-///   footers; `position` rounds every x, y and the content height; `zeroContentSizeWithoutSections`
+///   footers (their bottom insets were dropped first: only the top inset counts, as in CHT and
+///   sgr-ksmt); `position` rounds every x, y and the content height; `zeroContentSizeWithoutSections`
 ///   makes the content size of no sections `[0, 0]`.
 public enum ConventionalLayout {
     /// The layout of `input` by §5 with `conventions`, or `nil` for an input §6 rejects.
@@ -25,16 +26,19 @@ public enum ConventionalLayout {
         guard ReferenceLayout.error(of: input) == nil else { return nil }
         var t = input
         let s = input.layout
-        var floorScale = s.pixelScale
-        if let r = c.columnWidthRounding {
-            floorScale = floorScale.map { Swift.min($0, r.scale) } ?? r.scale
-        }
         t.layout.tieTolerance = Swift.max(s.tieTolerance, c.builtInTieTolerance)
+        // Each section's column width as §5 computes it (unfloored; the reference lays out `t`
+        // with it), and as the engine has it: floored by the input's pixelScale, then by the
+        // convention. A width floored to 0 is what the engine draws (sgr-ksmt's 0-wide items).
+        var widths: [(plain: CGFloat, conventional: CGFloat)] = []
         for (si, section) in input.sections.enumerated() {
             let n = input.columnCount(of: section)
             let I = input.sectionInset(of: section)
-            var w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
-            if let f = floorScale { w = (w * f).rounded(.down) / f }
+            let plain = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+            var w = plain
+            if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
+            if let r = c.columnWidthRounding { w = r.apply(w) }
+            widths.append((plain, w))
             for (i, item) in section.items.enumerated() {
                 var h: CGFloat
                 switch item.dimension {
@@ -48,6 +52,12 @@ public enum ConventionalLayout {
                 if let r = c.heightRounding { h = r.apply(h) }
                 t.sections[si].items[i].dimension = .height(h)
             }
+            // A zero-height header or footer that is not created adds its top inset only
+            // (CHT and sgr-ksmt: `top += inset.top; if height > 0 { ...; top = maxY + inset.bottom }`).
+            if c.omitsZeroHeightSupplementaryViews {
+                if section.header?.height == 0 { t.sections[si].header!.inset.bottom = 0 }
+                if section.footer?.height == 0 { t.sections[si].footer!.inset.bottom = 0 }
+            }
             if c.emptySectionsCollapse && section.items.isEmpty {
                 t.sections[si].header = nil; t.sections[si].footer = nil; t.sections[si].sectionInset = .zero
             } else if c.countsTrailingSpacing && !section.items.isEmpty {
@@ -56,9 +66,22 @@ public enum ConventionalLayout {
                 t.sections[si].sectionInset = inset
             }
         }
-        // Only the column width is floored now: every height is already a fixed one.
-        t.layout.pixelScale = floorScale
+        // Every height is a fixed one now; the widths are put right below.
+        t.layout.pixelScale = nil
         guard var r = try? ReferenceLayout.layout(t) else { return nil }
+        for (si, section) in input.sections.enumerated() {
+            // x and width from the engine's column width, in the column §5 placed the item in.
+            let (plain, w) = widths[si]
+            let n = input.columnCount(of: section), left = input.sectionInset(of: section).left
+            let spacing = s.columnSpacing
+            for (i, item) in section.items.enumerated() {
+                let f = r.sections[si].items[i]
+                let column = ((f.origin.x - left) / (plain + spacing)).rounded()
+                let k = CGFloat(Swift.min(item.span, n))
+                r.sections[si].items[i] = CGRect(x: left + column * (w + spacing), y: f.origin.y,
+                                                 width: k * w + (k - 1) * spacing, height: f.height)
+            }
+        }
         for si in r.sections.indices {
             if c.emptySectionsCollapse && input.sections[si].items.isEmpty { continue }
             if c.omitsZeroHeightSupplementaryViews {
@@ -79,10 +102,11 @@ public enum ConventionalLayout {
         return r
     }
 
-    /// `answer` with every element that is where §5 with `conventions` puts it (within
-    /// `tolerance`, plus ``EngineConventions/positionNoiseULPs`` ulps of the larger length) moved
-    /// to where §5 puts it, and a frame the conventions leave out filled in; everything else as
-    /// the engine gave it, so a deviation beyond the conventions is still judged as one.
+    /// `answer` with every component (x, y, width, height of each frame; the content width and
+    /// height) that is where §5 with `conventions` puts it (within `tolerance`, plus
+    /// ``EngineConventions/positionNoiseULPs`` ulps of the larger length) made §5's, and a frame
+    /// the conventions leave out filled in; everything else as the engine gave it, so a
+    /// deviation beyond the conventions is still judged as one.
     ///
     /// Returned unchanged when the conventions change no frame, the input is invalid, or the
     /// answer's shape is not the input's (`complete` reports that).
@@ -98,24 +122,28 @@ public enum ConventionalLayout {
         func near(_ a: CGFloat, _ b: CGFloat) -> Bool {
             tolerance.matches(a, b) || (ulps > 0 && abs(a - b) <= ulps * Swift.max(abs(a), abs(b)).ulp)
         }
-        func same(_ a: CGRect?, _ b: CGRect?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): return true
-            case let (a?, b?):
-                return near(a.origin.x, b.origin.x) && near(a.origin.y, b.origin.y) && near(a.width, b.width) && near(a.height, b.height)
-            default: return false
+        // Component by component: an element a bug moved down keeps its conventional width and
+        // height forgiven, so only the move is reported (not the rounding beside it).
+        func judged(_ a: CGRect?, _ e: CGRect?, _ p: CGRect?) -> CGRect? {
+            switch (a, e, p) {
+            case (nil, nil, _): return p
+            case let (a?, e?, p?):
+                return CGRect(x: near(a.origin.x, e.origin.x) ? p.origin.x : a.origin.x,
+                              y: near(a.origin.y, e.origin.y) ? p.origin.y : a.origin.y,
+                              width: near(a.width, e.width) ? p.width : a.width,
+                              height: near(a.height, e.height) ? p.height : a.height)
+            default: return a
             }
         }
         var out = answer
         for si in answer.sections.indices {
             let a = answer.sections[si], e = expected.sections[si], p = plain.sections[si]
-            if same(a.header, e.header) { out.sections[si].header = p.header }
-            for i in a.items.indices where same(a.items[i], e.items[i]) { out.sections[si].items[i] = p.items[i] }
-            if same(a.footer, e.footer) { out.sections[si].footer = p.footer }
+            out.sections[si].header = judged(a.header, e.header, p.header)
+            for i in a.items.indices { out.sections[si].items[i] = judged(a.items[i], e.items[i], p.items[i])! }
+            out.sections[si].footer = judged(a.footer, e.footer, p.footer)
         }
-        if near(answer.contentSize.width, expected.contentSize.width) && near(answer.contentSize.height, expected.contentSize.height) {
-            out.contentSize = plain.contentSize
-        }
+        if near(answer.contentSize.width, expected.contentSize.width) { out.contentSize.width = plain.contentSize.width }
+        if near(answer.contentSize.height, expected.contentSize.height) { out.contentSize.height = plain.contentSize.height }
         return out
     }
 }
