@@ -117,18 +117,31 @@ public struct ConventionProbe {
                 return nil
             }
             guard let before = departure(known) else { continue }
-            var explained = false
+            // The candidate explaining the most of the probes that depart (the mildest among
+            // equals), breaking none that do not. It is taken when it explains all of them, or
+            // at least two and more than half: a bug beside the convention (sgr-ksmt's column
+            // gap beside its floored widths) is then reported as unexplained, with the
+            // convention applied, instead of hiding the convention.
+            let departing = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, known) != nil }
+            var best: (value: String, conventions: EngineConventions, explained: Int)?
             for (value, apply) in step.candidates {
                 var c = known
                 apply(&c)
-                if departure(c) == nil {
-                    known = c
-                    report.found.append(Finding(key: step.key, value: value, evidence: before))
-                    explained = true
-                    break
-                }
+                let fine = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, c) == nil }
+                guard Set(answers.indices).subtracting(departing).isSubset(of: fine) else { continue }
+                let explained = departing.filter(fine.contains).count
+                if explained > (best?.explained ?? 0) { best = (value, c, explained) }
+                if explained == departing.count { break }
             }
-            if !explained { report.unexplained.append(Finding(key: step.key, value: "no convention explains it", evidence: before)) }
+            if let best, best.explained == departing.count || (best.explained >= 2 && 2 * best.explained > departing.count) {
+                known = best.conventions
+                report.found.append(Finding(key: step.key, value: best.value, evidence: before))
+                if let rest = departure(known) {
+                    report.unexplained.append(Finding(key: step.key, value: "not explained by \(step.key) \(best.value)", evidence: rest))
+                }
+            } else {
+                report.unexplained.append(Finding(key: step.key, value: "no convention explains it", evidence: before))
+            }
         }
         // Closed rect queries: an element that only touches the rect.
         if engine.descriptor.capabilities.contains(.query) {
