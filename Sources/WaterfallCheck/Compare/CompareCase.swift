@@ -52,10 +52,12 @@ package struct CaseGenerator: Sendable {
     /// The same cases as ``cases(seed:count:features:limits:)``, made on demand: by the worker
     /// that compares each (``EngineComparison/run(_:generated:progress:)``), in parallel and
     /// without keeping any. - Complexity: O(1).
-    package func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact) -> GeneratedCases {
+    package func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact,
+                       constraints: EngineConstraints = .none) -> GeneratedCases {
         var g = generator
         g.features = g.features.intersection(features)
         g.limits = limits
+        g.constraints = constraints
         return GeneratedCases(generator: g, seed: seed, count: max(0, count))
     }
 }

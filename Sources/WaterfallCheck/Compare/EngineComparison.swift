@@ -204,6 +204,22 @@ package struct EngineComparison {
         return nil
     }
 
+    /// `answer` reconciled with §5 by the conventions `engine` declares
+    /// (``ConventionalLayout/reconcile(_:input:conventions:tolerance:)``): a difference that is
+    /// only a convention is none, and one beyond it is still one. O(frames) plus two reference
+    /// layouts when the engine declares conventions that change frames; nothing otherwise.
+    static func judged(_ answer: EngineAnswer, of engine: LayoutEngine, _ input: LayoutInput, _ tolerance: Tolerance) -> EngineAnswer {
+        guard case .layout(let r) = answer else { return answer }
+        let conventions = engine.descriptor.conventions
+        guard conventions.changesFrames else { return answer }
+        return .layout(ConventionalLayout.reconcile(r, input: input, conventions: conventions, tolerance: tolerance))
+    }
+
+    /// The constraints of both engines: generated inputs stay inside each.
+    package var commonConstraints: EngineConstraints {
+        baseline.descriptor.constraints.union(candidate.descriptor.constraints)
+    }
+
     /// The features both engines declare: the only ones generated inputs may use.
     package var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
 
@@ -250,7 +266,8 @@ package struct EngineComparison {
     /// declares a length quantum: the side that declares it (the candidate, if both) against the
     /// other's frames; drift, or a tie the quantum could flip, is `passed` with the verdict kept.
     package func compare(_ input: LayoutInput, tolerance: Tolerance) -> CaseComparison {
-        var c = Self.compare(baseline.answer(input), candidate.answer(input), tolerance: tolerance)
+        var c = Self.compare(Self.judged(baseline.answer(input), of: baseline, input, tolerance),
+                             Self.judged(candidate.answer(input), of: candidate, input, tolerance), tolerance: tolerance)
         let q = quantum
         guard q > 0, c.status == .failed, case .layout(let a) = c.baseline, case .layout(let b) = c.candidate else { return c }
         let candidateSide = candidate.descriptor.limits.lengthQuantum > 0

@@ -20,6 +20,10 @@ public struct FuzzConfiguration: Sendable {
     public var shrinkTime: Double
     /// The generator; its features are intersected with the engine's declared ones.
     public var generator: InputGenerator
+    /// How many distinct bug keys (``BugKey``) one invariant may find before it retires: after
+    /// its first failure an invariant keeps looking for failures of another key, so an artefact
+    /// or a convention cannot retire it (issue 32). Each key is shrunk keeping its key. ≥ 1.
+    public var keysPerInvariant = 4
 
     public init(seed: UInt64, cases: Int? = 10_000, duration: Double? = nil, jobs: Int = 1,
                 invariants: InvariantSet = .all, tolerance: Tolerance = .default,
@@ -54,6 +58,8 @@ public struct Counterexample {
     /// The libFuzzer input file this was shrunk from (``Fuzzer/run(bytes:file:)``), for the
     /// fixture's `source` line; `nil` for a generated case.
     public var bytesFile: String? = nil
+    /// The bug key of the shrunk failure (``BugKey``); the shrink kept the original case's.
+    package var key: BugKey? = nil
 }
 
 /// Live figures for a progress line.
@@ -98,6 +104,9 @@ public struct FuzzReport {
     /// without the query capability; `lookup-consistency` and `reprepare` without a layout object
     /// in this process (an `exec:` or browser engine). Never counted in ``checks``.
     public var notApplicable: [(invariant: String, reason: String)] = []
+    /// The invariants that found ``FuzzConfiguration/keysPerInvariant`` distinct bug keys and
+    /// retired: more may exist (a run with `--keep-going` looks on, still up to the bound).
+    public var keyBoundReached: [String] = []
 
     /// The run's verdict: `failed` when an invariant failure was found, even beside engine
     /// faults (the bug is the finding; the faults are listed as errors too), else `error` when
@@ -175,7 +184,9 @@ public final class Fuzzer {
     private let lock = NSLock()
     private var cancelled = false
     /// Per invariant index: the lowest failing case so far, its failure, and its recorded choices.
-    private var firstFailure: [Int: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate, answer: EngineAnswer?)] = [:]
+    private var firstFailure: [Slot: (index: UInt64, failure: InvariantFailure, choices: Shrinker.Candidate, answer: EngineAnswer?)] = [:]
+    /// One counterexample's place: an invariant (catalogue index) and a bug key.
+    private struct Slot: Hashable { var invariant: Int; var key: BugKey }
     private var failingCases: [String: Int] = [:]
     private var nextCase: UInt64 = 0
     private var done = 0
@@ -188,6 +199,7 @@ public final class Fuzzer {
         let declared = engine().descriptor
         g.features = g.features.intersection(declared.features)
         g.limits = declared.limits
+        g.constraints = declared.constraints
         self.generator = g
     }
 
@@ -286,17 +298,18 @@ public final class Fuzzer {
                     // (first failures only move to earlier cases, so one that is not wanted now
                     // is not wanted below either): under --keep-going most failing cases are not.
                     var recorded: Shrinker.Candidate?
-                    if !failures.isEmpty, lock.withLock({ failures.contains { firstFailure[Invariants.named($0.invariant)!.index].map { $0.index >= index } ?? true } }) {
+                    let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: context.bugKey(for: $0)) }
+                    if !failures.isEmpty, lock.withLock({ slots.contains { wanted($0, index) } }) {
                         recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
                     }
                     if failures.isEmpty { passed = 1; continue }
                     lock.withLock {
                         done += 1
-                        for f in failures {
+                        for (f, slot) in zip(failures, slots) {
                             failingCases[f.invariant, default: 0] += 1
-                            let k = Invariants.named(f.invariant)!.index
-                            if let old = firstFailure[k], old.index < index { continue }
-                            firstFailure[k] = (index, f, recorded!, context.outcome)
+                            guard wanted(slot, index), let recorded else { continue }
+                            firstFailure[slot] = (index, f, recorded, context.outcome)
+                            trimSlots(of: slot.invariant)
                         }
                     }
                 }
@@ -312,10 +325,13 @@ public final class Fuzzer {
         report.notApplicable = Fuzzer.notApplicable(to: makeEngine(), among: config.invariants)
 
         let shrinkStart = now()
-        for (k, first) in firstFailure.sorted(by: { $0.key < $1.key }) {
-            report.counterexamples.append(shrink(Invariants.all[k], case: first.index, failure: first.failure, choices: first.choices,
-                                                 answer: first.answer))
+        for (slot, first) in firstFailure.sorted(by: { ($0.key.invariant, $0.value.index) < ($1.key.invariant, $1.value.index) }) {
+            report.counterexamples.append(shrink(Invariants.all[slot.invariant], case: first.index, failure: first.failure, choices: first.choices,
+                                                 answer: first.answer, key: slot.key))
         }
+        let bound = max(1, config.keysPerInvariant)
+        report.keyBoundReached = Invariants.all.indices.filter { k in firstFailure.keys.filter { $0.invariant == k }.count >= bound }
+            .map { Invariants.all[$0].id }
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
         return report
@@ -354,7 +370,8 @@ public final class Fuzzer {
         let shrinkStart = now()
         let candidate = Shrinker.Candidate(source)
         for f in failures {
-            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate, answer: context.outcome)
+            var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate, answer: context.outcome,
+                           key: context.bugKey(for: f))
             c.bytesFile = file
             report.counterexamples.append(c)
         }
@@ -390,16 +407,41 @@ public final class Fuzzer {
     private func activeSet(for index: UInt64) -> InvariantSet {
         var s = configuration.invariants
         if configuration.keepGoing { return s }
-        for (k, f) in firstFailure where f.index < index { s.remove(InvariantSet(rawValue: 1 << UInt64(k))) }
+        // An invariant retires once it has found the bound of distinct keys in earlier cases.
+        var found = [Int](repeating: 0, count: Invariants.all.count)
+        for (slot, f) in firstFailure where f.index < index { found[slot.invariant] += 1 }
+        let bound = max(1, configuration.keysPerInvariant)
+        for k in found.indices where found[k] >= bound { s.remove(InvariantSet(rawValue: 1 << UInt64(k))) }
         return s
+    }
+
+    /// Whether a failure of case `index` in `slot` should be kept: its key is new to its
+    /// invariant and the invariant has room (or an earlier case than the kept one). Lock held.
+    private func wanted(_ slot: Slot, _ index: UInt64) -> Bool {
+        if let old = firstFailure[slot] { return old.index > index }
+        let bound = max(1, configuration.keysPerInvariant)
+        let mine = firstFailure.filter { $0.key.invariant == slot.invariant }
+        // With room, any new key; when full, only one from an earlier case than the latest kept
+        // (so the kept keys are the lowest cases' whatever the job timing: a deterministic run).
+        return mine.count < bound || mine.contains { $0.value.index > index }
+    }
+
+    /// Keeps at most the bound of keys per invariant: the lowest cases'. Lock held.
+    private func trimSlots(of invariant: Int) {
+        let bound = max(1, configuration.keysPerInvariant)
+        let mine = firstFailure.filter { $0.key.invariant == invariant }.sorted { $0.value.index < $1.value.index }
+        for (slot, _) in mine.dropFirst(bound) { firstFailure[slot] = nil }
     }
 
     /// Shrinks case `index`, which failed `invariant`, to the simplest input that still fails it.
     /// - Parameter choices: the case's recorded choices (regenerated from the seed when `nil`).
     /// - Parameter answer: the engine's answer when the case failed, kept when a replay cannot
     ///   reproduce it (a flaky engine, or one stopped by Ctrl-C, which cannot answer again).
+    /// - Parameter key: the bug key to keep (``BugKey``): a shrink step failing the invariant
+    ///   with another key is not taken, so two bugs shrink to two counterexamples; `nil` keeps
+    ///   any failure of the invariant.
     package func shrink(_ invariant: Invariant, case index: UInt64, failure: InvariantFailure,
-                       choices: Shrinker.Candidate? = nil, answer: EngineAnswer? = nil) -> Counterexample {
+                       choices: Shrinker.Candidate? = nil, answer: EngineAnswer? = nil, key: BugKey? = nil) -> Counterexample {
         let config = configuration
         let engine = makeEngine()
         let start = choices ?? Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
@@ -419,6 +461,7 @@ public final class Fuzzer {
             let failures = context.check(only)
             // A candidate the engine faults on does not reproduce the invariant failure (D13).
             guard let f = failures.first, context.fault == nil else { return nil }
+            if let key, context.bugKey(for: f) != key { return nil }
             if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
                 best = (replay.choices, input, f, context.outcome)
             }
@@ -431,13 +474,14 @@ public final class Fuzzer {
         let normal = best.input.normalised
         if normal != best.input {
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first, context.fault == nil {
+            if let f = context.check(only).first, context.fault == nil, key.map({ context.bugKey(for: f) == $0 }) ?? true {
                 best.input = normal; best.failure = f; best.actual = context.outcome
             }
         }
         return Counterexample(invariant: invariant.id, failure: best.failure, input: best.input, actual: best.actual!,
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
-                              shrink: outcome, tolerance: config.tolerance, invariants: config.invariants, querySeed: querySeed)
+                              shrink: outcome, tolerance: config.tolerance, invariants: config.invariants, querySeed: querySeed,
+                              key: key)
     }
 }
 
@@ -508,7 +552,10 @@ package struct CounterexampleGroup {
             // input: the counterexample's own failure stands alone.
             if context.fault != nil { found = [c.failure]; origin = nil }
             let own = Set(found.map(\.invariant))
-            if let k = groups.firstIndex(where: { (origin != nil && $0.origin == origin) || own.contains($0.primary.invariant) }) {
+            // Two counterexamples of one invariant with different bug keys are two bugs: never merged.
+            if let k = groups.firstIndex(where: { g in
+                !g.counterexamples.contains { $0.invariant == c.invariant && $0.key != c.key }
+                    && ((origin != nil && g.origin == origin) || own.contains(g.primary.invariant)) }) {
                 groups[k].counterexamples.append(c)
                 continue
             }

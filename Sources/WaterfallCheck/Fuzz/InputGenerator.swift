@@ -31,6 +31,9 @@ public struct InputGenerator: Sendable {
     /// gets only that one, and the float-noise lengths stay a few thousand times below its largest
     /// (``EngineLimits/exact`` changes nothing, choice for choice).
     public var limits: EngineLimits
+    /// The engine's constraints: every input is moved inside them (``constrained(_:)``, in
+    /// InputGenerator+Constraints.swift) before any is made invalid.
+    public var constraints: EngineConstraints = .none
 
     public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 3000, invalidRate: UInt64 = 24,
                 limits: EngineLimits = .exact) {
@@ -85,7 +88,7 @@ public struct InputGenerator: Sendable {
             budget -= s.items.count
             return s
         }
-        var input = LayoutInput(layout: settings, sections: sections)
+        var input = constrained(LayoutInput(layout: settings, sections: sections))
         if makeInvalid { invalidate(&input, &c) }
         return input
     }

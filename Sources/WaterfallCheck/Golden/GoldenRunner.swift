@@ -235,7 +235,7 @@ public struct GoldenRunner: Sendable {
         if fixture.expected == nil || invariantsOnGoldens {
             guard let invariants else {
                 if fixture.expected == nil { verdict.message = "no expected and no invariant checker"; return verdict }
-                return judgeGolden(fixture, answer, into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
+                return judgeGolden(fixture, EngineComparison.judged(answer, of: engine, fixture.input, tol), into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
             }
             do {
                 verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
@@ -253,7 +253,7 @@ public struct GoldenRunner: Sendable {
                 ?? (requiresExpected ? "no expected (--require-expected): only checked against the invariants" : "")
             return verdict
         }
-        return judgeGolden(fixture, answer, into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
+        return judgeGolden(fixture, EngineComparison.judged(answer, of: engine, fixture.input, tol), into: verdict, quantum: engine.descriptor.limits.lengthQuantum)
     }
 
     /// The golden part of ``judge(_:engine:)``: `expected` against the answer. For an engine that

@@ -74,6 +74,9 @@ extension LayoutEngine {
             }
         }
         if let reason = descriptor.limits.refusal(input) { return .unsupported("\(descriptor.name) \(reason)") }
+        if descriptor.constraints != .none, let reason = descriptor.constraints.refusal(input) {
+            return .unsupported("\(descriptor.name) \(reason)")
+        }
         return ungatedAnswer(input, descriptor: descriptor)
     }
 

@@ -80,13 +80,27 @@ public struct EngineDescriptor: Hashable, Sendable {
     /// Tie breaks, length quantum and largest length (``EngineLimits``); ``EngineLimits/exact``
     /// unless the engine declares less.
     public var limits: EngineLimits
+    /// Where the engine departs from §5 on purpose (``EngineConventions``); ``EngineConventions/none``
+    /// unless it declares some. Every judgement takes the answer with them.
+    public var conventions: EngineConventions
+    /// The inputs the engine can express inside its features (``EngineConstraints``); an input
+    /// outside them is never generated, and is answered `unsupported` without asking.
+    public var constraints: EngineConstraints
     /// One line for `waterfall-check engines`.
     public var summary: String
 
     public init(name: String, version: String, capabilities: EngineCapabilities = [],
-                features: LayoutFeatures = .all, limits: EngineLimits = .exact, summary: String = "") {
+                features: LayoutFeatures = .all, limits: EngineLimits = .exact,
+                conventions: EngineConventions = .none, constraints: EngineConstraints = .none, summary: String = "") {
         self.name = name; self.version = version; self.capabilities = capabilities
         self.features = features; self.limits = limits; self.summary = summary
+        self.conventions = conventions; self.constraints = constraints
+    }
+
+    /// The rect-query predicate to judge by: ``QueryPredicate/closed`` when the limits or the
+    /// conventions say so.
+    public var queryPredicate: QueryPredicate {
+        conventions.closedRectQueries ? .closed : limits.queryPredicate
     }
 }
 

@@ -27,6 +27,11 @@ package final class CheckContext {
     package let pipelineWindow: Int
     /// The rect-query predicate the engine declares (``EngineLimits/queryPredicate``).
     package let queryPredicate: QueryPredicate
+    /// The conventions the engine is judged with (its declared ones, or the caller's override):
+    /// every answer is reconciled with §5 by them first (``ConventionalLayout/reconcile(_:input:conventions:tolerance:)``).
+    package let conventions: EngineConventions
+    /// Whether the engine declares constraints: an `unsupported` answer is then a skip.
+    package let declaresConstraints: Bool
     /// The first engine fault of any request this case made of the engine: the first answer, a
     /// second layout, a shorter one, a rect query. The one fault channel, whatever the engine and
     /// its transport (in process, `exec:`, a browser): a case with a fault is an engine fault,
@@ -35,7 +40,9 @@ package final class CheckContext {
 
     /// - Parameter answer: the engine's answer to `input` when the caller already has it;
     ///   `nil` asks the engine (``LayoutEngine/answer(_:)``).
-    package init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil) {
+    /// - Parameter conventions: judge by these instead of the engine's declared ones.
+    package init(input: LayoutInput, engine: LayoutEngine, tolerance: Tolerance, seed: UInt64, answer: EngineAnswer? = nil,
+                 conventions: EngineConventions? = nil) {
         self.input = input
         self.engine = engine
         self.tolerance = tolerance
@@ -44,10 +51,17 @@ package final class CheckContext {
         outcome = answer ?? engine.answer(input)
         let descriptor = engine.descriptor  // after the answer, as the checks read it
         capabilities = descriptor.capabilities
-        queryPredicate = descriptor.limits.queryPredicate
+        let conventions = conventions ?? descriptor.conventions
+        self.conventions = conventions
+        declaresConstraints = descriptor.constraints != .none
+        queryPredicate = conventions.closedRectQueries ? .closed : descriptor.limits.queryPredicate
         pipelineWindow = engine.pipelineWindow
         if case .fault(let f) = outcome { fault = f }
-        if expectedError == nil, case .layout(let r) = outcome { result = r } else { result = nil }
+        if expectedError == nil, case .layout(let r) = outcome {
+            rawResult = r
+            result = conventions.changesFrames
+                ? ConventionalLayout.reconcile(r, input: input, conventions: conventions, tolerance: tolerance) : r
+        } else { result = nil; rawResult = nil }
     }
 
     /// Asks the engine for a further layout of `input` (the case's input again, or a shorter one
@@ -57,6 +71,9 @@ package final class CheckContext {
     package func ask(_ input: LayoutInput) -> EngineAnswer {
         let a = engine.ungatedAnswer(input)
         if case .fault(let f) = a, fault == nil { fault = f }
+        if conventions.changesFrames, case .layout(let r) = a {
+            return .layout(ConventionalLayout.reconcile(r, input: input, conventions: conventions, tolerance: tolerance))
+        }
         return a
     }
 
@@ -73,16 +90,23 @@ package final class CheckContext {
         }
     }
 
-    /// The engine's frames for a valid input, or `nil` (invalid input, or the engine failed).
+    /// The engine's frames for a valid input reconciled with §5 by ``conventions`` (the engine's
+    /// own frames when it follows none), or `nil` (invalid input, or the engine failed).
     package let result: LayoutResult?
+    /// The engine's frames as it answered them: what its rect query must agree with.
+    package let rawResult: LayoutResult?
 
     /// The §5 model following the engine's column choices. Only for a valid input with a result.
     package lazy var model = LayoutModel(input: input, result: result!, tolerance: tolerance.points)
 
     /// The result's elements with a frame (not `CGRect.null`), extras left out, in document order
     /// (which is ``ElementID`` order). Only for a valid input with a result.
-    package lazy var elements: [LayoutElement] = {
-        let r = result!
+    package lazy var elements: [LayoutElement] = Self.usableElements(result!)
+
+    /// ``elements`` of ``rawResult``: what the engine's rect query must agree with.
+    package lazy var rawElements: [LayoutElement] = conventions.changesFrames ? Self.usableElements(rawResult!) : elements
+
+    private static func usableElements(_ r: LayoutResult) -> [LayoutElement] {
         var out: [LayoutElement] = []
         out.reserveCapacity(r.sections.reduce(0) { $0 + $1.items.count + 2 })
         _ = r.firstFrame { id, f -> Void? in
@@ -90,14 +114,14 @@ package final class CheckContext {
             return nil
         }
         return out
-    }()
+    }
 
     /// The result's frames numbered densely, for `query`. Only for a valid input with a result.
-    package lazy var denseElements = DenseElements(result!, elements: elements)
+    package lazy var denseElements = DenseElements(rawResult!, elements: rawElements)
 
     /// The rects `query` asks about (``queryRects(_:elements:seed:)``), made once per case.
     /// Only for a valid input with a result.
-    package lazy var queryRects: [CGRect] = WaterfallCheckJudge.queryRects(result!, elements: elements, seed: seed)
+    package lazy var queryRects: [CGRect] = WaterfallCheckJudge.queryRects(rawResult!, elements: rawElements, seed: seed)
 
     /// What `prefix-stable` lays out: the input with its last non-empty section cut to the first
     /// half of its items (and no footer, no later section); `nil` when every section is empty.

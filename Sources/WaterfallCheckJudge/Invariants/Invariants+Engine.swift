@@ -15,7 +15,11 @@ package func checkAcceptsValid(_ c: CheckContext) -> InvariantFailure? {
     switch c.outcome {
     case .layout: return nil
     case .error(let e): error = "\(e)"
-    case .unsupported(let reason): error = "\(LayoutError.unsupported(reason))"
+    case .unsupported(let reason):
+        // An engine declaring constraints may refuse what it cannot express: a skip, counted
+        // as one, whatever the route (in process or `exec:`).
+        if c.declaresConstraints { return nil }
+        error = "\(LayoutError.unsupported(reason))"
     case .fault(let f): error = "\(f)"
     }
     return Invariants.fail("accepts-valid", "layout threw \(error) for a valid input")
@@ -120,9 +124,10 @@ package func checkPrefixStable(_ c: CheckContext) -> InvariantFailure? {
 /// - Complexity: O(r · (n + k log k)) for r = 12 rects and k answers, against a brute-force
 ///   filter merged with the sorted answer.
 package func checkQuery(_ c: CheckContext) -> InvariantFailure? {
-    guard c.capabilities.contains(.query), let r = c.result else { return nil }
+    // The engine's own frames: its query must agree with them, conventions or not.
+    guard c.capabilities.contains(.query), let r = c.rawResult else { return nil }
     // Document order is ElementID order, so the brute-force list comes out sorted.
-    let elements = c.elements
+    let elements = c.rawElements
     func frame(_ id: ElementID) -> String { r.frame(of: id).map { " " + $0.shortDescription } ?? "" }
     let dense = c.denseElements
     var stamp = 0

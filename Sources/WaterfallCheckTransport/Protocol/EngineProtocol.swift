@@ -39,6 +39,8 @@ public enum EngineProtocol {
             if l.lengthQuantum != 0 { o.append(("lengthQuantum", .number(Double(l.lengthQuantum)))) }
             if l.maxLength != EngineLimits.exact.maxLength { o.append(("maxLength", .number(Double(l.maxLength)))) }
             if l.queryPredicate != .strict { o.append(("query", .string(l.queryPredicate.rawValue))) }
+            if d.conventions != .none { o.append(("conventions", d.conventions.json)) }
+            if d.constraints != .none { o.append(("constraints", d.constraints.json)) }
             if let w = pipeline { o.append(("pipeline", .integer(w))) }
             return JSONWriter.text(.object(o), style: .compact)
         }
@@ -83,8 +85,11 @@ public enum EngineProtocol {
                 guard v > 0, v.isFinite else { throw m.fault("maxLength must be a number > 0 (pt)") }
                 limits.maxLength = CGFloat(min(v, Double(ReferenceLayout.maximumLength)))
             }
+            let conventions = try node.member("conventions").map(EngineConventions.init(json:)) ?? .none
+            let constraints = try node.member("constraints").map(EngineConstraints.init(json:)) ?? .none
             descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
-                                          features: features, limits: limits, summary: "external engine, \(EngineProtocol.name)")
+                                          features: features, limits: limits, conventions: conventions, constraints: constraints,
+                                          summary: "external engine, \(EngineProtocol.name)")
             if let w = node.member("pipeline") {
                 let n = try w.integer()
                 guard n >= 1 else { throw w.fault("a pipeline window must be an integer >= 1, got \(n)") }

@@ -396,7 +396,9 @@ public final class ExternalEngine: LayoutEngine {
         guard let c = code.layoutCode, op == "layout" else {
             return fault(.wrongShape, "unknown error code \"\(code)\" to a \(op) request" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
-        if c == .unsupported {
+        // An engine that declares constraints says which inputs it cannot express; one it still
+        // answers `unsupported` is a skip (counted), not a fault that restarts it (issue 32).
+        if c == .unsupported && descriptor.constraints == .none {
             return fault(.unexpectedUnsupported, "unsupported for an input within the declared features" + (message.isEmpty ? "" : ": \(message)"), reply: line)
         }
         return LayoutError(c, message)

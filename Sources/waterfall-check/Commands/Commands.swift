@@ -12,6 +12,7 @@ let commands: [Command.Type] = [
     RejectCommand.self,
     FormatCommand.self,
     CompareCommand.self,
+    ConventionsCommand.self,
     CompareRevisionsCommand.self,
     RenderCommand.self,
     FuzzCommand.self,

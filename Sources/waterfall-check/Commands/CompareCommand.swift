@@ -12,7 +12,7 @@ enum CompareCommand: Command {
     static let spec = CommandSpec(
         name: "compare",
         summary: "Run two engines over fixtures and generated inputs; report every difference, shrunk",
-        options: [baseline, candidate],
+        options: [baseline, candidate, ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")],
         groups: [ComparisonRun.options, ComparisonRun.reports, EngineOptions.group
                     .describing(EngineOptions.isolate.described("run built-in engines in a waterfall-engine subprocess"))],
         operands: "[PATH...]",
@@ -42,7 +42,10 @@ enum CompareCommand: Command {
         let run = try ComparisonRun(args)
         let paths = args.operands
         try run.refuseCollisions(paths)
+        let candidate = try ConventionsOption.apply(try args.value(ConventionsOption.option),
+                                                    to: resolveEngine(candidateSpec, options: run.engineOptions),
+                                                    tolerance: run.tolerance ?? .default)
         return try run.run(baseline: resolveEngine(baselineSpec, options: run.engineOptions),
-                           candidate: resolveEngine(candidateSpec, options: run.engineOptions), paths: paths, command: name)
+                           candidate: candidate, paths: paths, command: name)
     }
 }

@@ -65,7 +65,8 @@ struct ComparisonRun {
         comparison.choiceShrinkSeconds = shrinkTime
         let cases = try CompareCase.fixtures(at: paths)
         // Generated cases are made by the workers as they compare them (none kept unless it differs).
-        let generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits)
+        let generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits,
+                                                       constraints: comparison.commonConstraints)
         guard !cases.isEmpty || generated.count > 0 else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C or SIGTERM: the termination thread stops the engines (own process groups),

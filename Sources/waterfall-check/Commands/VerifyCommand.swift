@@ -18,7 +18,7 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
-                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint],
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint, ConventionsOption.option],
         groups: [ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
@@ -65,7 +65,8 @@ enum VerifyCommand: Command {
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
         try refuseReportDirectory(html, fixturePaths: paths)
-        let engine = try resolveEngine(engineName, options: options)
+        let engine = try ConventionsOption.apply(try args.value(ConventionsOption.option), to: resolveEngine(engineName, options: options),
+                                                 tolerance: tolerance ?? .default)
 
         var runner = GoldenRunner(engine: engine.make, tolerance: tolerance, recordMode: .never,
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, shard: shard,

@@ -1,0 +1,125 @@
+import Foundation
+import WaterfallCheckCore
+import WaterfallCheckJSON
+
+/// The JSON form of ``EngineConventions`` (FIXTURE-FORMAT §9 `conventions`, docs/fixture-format.md):
+/// an object whose keys are ``EngineConventions/keys``; an absent key is §5's behaviour. A
+/// rounding is `{"rule": "down"|"nearest", "scale": S}`. The hello line's `conventions` member,
+/// `--conventions FILE` and `waterfall-check conventions --save` all use it.
+extension EngineConventions {
+    /// The object, with only the conventions set (``none`` is `{}`).
+    public var json: JSONValue {
+        var o: [(key: String, value: JSONValue)] = []
+        func rounding(_ r: LengthRounding) -> JSONValue {
+            .object([("rule", .string(r.rule.rawValue)), ("scale", .number(Double(r.scale)))])
+        }
+        if let r = columnWidthRounding { o.append(("columnWidth", rounding(r))) }
+        if let r = heightRounding { o.append(("height", rounding(r))) }
+        if let r = positionRounding { o.append(("position", rounding(r))) }
+        if omitsZeroHeightSupplementaryViews { o.append(("omitsZeroHeightSupplementaryViews", .bool(true))) }
+        if zeroContentSizeWithoutSections { o.append(("zeroContentSizeWithoutSections", .bool(true))) }
+        if emptySectionsCollapse { o.append(("emptySectionsCollapse", .bool(true))) }
+        if countsTrailingSpacing { o.append(("countsTrailingSpacing", .bool(true))) }
+        if builtInTieTolerance != 0 { o.append(("tieTolerance", .number(Double(builtInTieTolerance)))) }
+        if closedRectQueries { o.append(("closedRectQueries", .bool(true))) }
+        if positionNoiseULPs != 0 { o.append(("positionNoiseULPs", .integer(positionNoiseULPs))) }
+        return .object(o)
+    }
+
+    /// Reads the object. - Throws: ``JSONFault`` naming the member: an unknown key (a typo must
+    /// never silently judge by plain §5), a mistyped value, a rounding whose rule is not `down` or
+    /// `nearest` or whose scale is not > 0, a `columnWidth` rounding that is not `down`, a
+    /// negative tie band or noise.
+    package init(json node: JSONNode) throws {
+        self = .none
+        let known = Set(Self.keys.map(\.key))
+        try node.forEachMember { key, value in
+            guard known.contains(key) else {
+                throw value.fault("unknown convention \"\(key)\"; known: \(Self.keys.map(\.key).joined(separator: ", "))")
+            }
+        }
+        func rounding(_ key: String) throws -> LengthRounding? {
+            guard let r = node.member(key) else { return nil }
+            let ruleNode = try r.requiredMember("rule")
+            let name = try ruleNode.string()
+            guard let rule = LengthRounding.Rule(rawValue: name) else { throw ruleNode.fault("rule must be \"down\" or \"nearest\", got \"\(name)\"") }
+            var scale: CGFloat = 1
+            if let s = r.member("scale") {
+                let v = try s.number()
+                guard v > 0, v.isFinite else { throw s.fault("scale must be a number > 0 (steps per pt)") }
+                scale = CGFloat(v)
+            }
+            return LengthRounding(rule, scale: scale)
+        }
+        columnWidthRounding = try rounding("columnWidth")
+        if let r = columnWidthRounding, r.rule != .down {
+            throw node.member("columnWidth")!.fault("a column width rounding must be \"down\" (the one real layouts use; §5's pixelScale floors too)")
+        }
+        heightRounding = try rounding("height")
+        positionRounding = try rounding("position")
+        omitsZeroHeightSupplementaryViews = try node.member("omitsZeroHeightSupplementaryViews")?.bool() ?? false
+        zeroContentSizeWithoutSections = try node.member("zeroContentSizeWithoutSections")?.bool() ?? false
+        emptySectionsCollapse = try node.member("emptySectionsCollapse")?.bool() ?? false
+        countsTrailingSpacing = try node.member("countsTrailingSpacing")?.bool() ?? false
+        closedRectQueries = try node.member("closedRectQueries")?.bool() ?? false
+        if let t = node.member("tieTolerance") {
+            let v = try t.number()
+            guard v >= 0, v.isFinite else { throw t.fault("tieTolerance must be a number >= 0 (pt)") }
+            builtInTieTolerance = CGFloat(v)
+        }
+        if let n = node.member("positionNoiseULPs") {
+            let v = try n.integer()
+            guard v >= 0, v <= 1 << 20 else { throw n.fault("positionNoiseULPs must be an integer in 0...1048576") }
+            positionNoiseULPs = v
+        }
+    }
+
+    /// Reads a conventions file: the object itself, or an object with a `conventions` member (what
+    /// `waterfall-check conventions --save` writes, with its evidence beside it).
+    /// - Throws: ``JSONError`` with the file and position of the fault.
+    public init(contentsOf url: URL) throws {
+        let doc = try JSONDocument(contentsOf: url)
+        self = try doc.decode { root in try EngineConventions(json: root.member("conventions") ?? root) }
+    }
+}
+
+/// The JSON form of ``EngineConstraints`` (FIXTURE-FORMAT §9 `constraints`): an object whose keys
+/// are ``EngineConstraints/keys``; the flags are booleans, `fixedContainerWidth` a length in pt.
+extension EngineConstraints {
+    /// The object, with only the constraints set (``none`` is `{}`).
+    public var json: JSONValue {
+        var o: [(key: String, value: JSONValue)] = []
+        let flags: [(String, Bool)] = [
+            ("supplementaryWithoutInsets", supplementaryWithoutInsets), ("noFooters", noFooters), ("oneSpacing", oneSpacing),
+            ("noSectionInsets", noSectionInsets), ("noSectionInsetOverrides", noSectionInsetOverrides),
+            ("leftToRightOnly", leftToRightOnly),
+        ]
+        for (k, on) in flags where on { o.append((k, .bool(true))) }
+        if let w = fixedContainerWidth { o.append(("fixedContainerWidth", .number(Double(w)))) }
+        return .object(o)
+    }
+
+    /// Reads the object. - Throws: ``JSONFault`` naming an unknown key or a mistyped value, or a
+    /// `fixedContainerWidth` that is not a §6 length > 0.
+    package init(json node: JSONNode) throws {
+        self = .none
+        let known = Set(Self.keys.map(\.key))
+        try node.forEachMember { key, value in
+            guard known.contains(key) else {
+                throw value.fault("unknown constraint \"\(key)\"; known: \(Self.keys.map(\.key).joined(separator: ", "))")
+            }
+        }
+        func flag(_ key: String) throws -> Bool { try node.member(key)?.bool() ?? false }
+        supplementaryWithoutInsets = try flag("supplementaryWithoutInsets")
+        noFooters = try flag("noFooters")
+        oneSpacing = try flag("oneSpacing")
+        noSectionInsets = try flag("noSectionInsets")
+        noSectionInsetOverrides = try flag("noSectionInsetOverrides")
+        leftToRightOnly = try flag("leftToRightOnly")
+        if let w = node.member("fixedContainerWidth") {
+            let v = try w.number()
+            guard v > 0, ReferenceLayout.isValidLength(CGFloat(v)) else { throw w.fault("fixedContainerWidth must be a length > 0 (pt)") }
+            fixedContainerWidth = CGFloat(v)
+        }
+    }
+}

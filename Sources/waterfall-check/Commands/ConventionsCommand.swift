@@ -1,0 +1,50 @@
+import Foundation
+import WaterfallCheckEngines
+
+/// `waterfall-check conventions`: probes an engine and prints the conventions it follows
+/// (``ConventionProbe``), each with its evidence; `--save FILE` writes them for `--conventions FILE`.
+enum ConventionsCommand: Command {
+    static let save = Option<String>("--save", value: "FILE", help: "write the conventions found (and their evidence) to FILE, for --conventions FILE")
+
+    static let spec = CommandSpec(
+        name: "conventions",
+        summary: "Detect the conventions an engine follows where it departs from §5, with evidence",
+        options: [EngineOptions.engine, save, CommonOptions.tolerance],
+        groups: [EngineOptions.group],
+        about: """
+    Lays out targeted inputs (a width no column divides, fractional heights, zero-height headers,
+    no sections, an empty section, a row spacing, near-ties) and names each convention that
+    explains the engine's answers where plain §5 does not: column widths and heights rounded,
+    positions rounded, zero-height supplementary views left out, [0, 0] for no sections, empty
+    sections collapsed, the trailing spacing counted, a built-in tie band, closed rect queries.
+    Each is printed with the probe that shows it. A probe no convention explains is printed as
+    unexplained: a possible bug, never a convention. Position noise is not probed; declare it.
+    """,
+        notes: """
+    EXIT STATUS: 0 probed (whatever was found), 2 usage or engine error.
+    """)
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        let rest = args.operands
+        guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
+        let entry = try resolveEngine(try args.value(EngineOptions.engine), options: try EngineOptions.read(args))
+        let tolerance = try args.value(CommonOptions.tolerance) ?? .default
+        let saveFile = try args.value(Self.save)
+        let report = ConventionProbe(tolerance: tolerance).detect(entry.make())
+        let d = entry.descriptor
+        print("conventions: engine \(TextReport.printable(d.name)) \(TextReport.printable(d.version))")
+        if d.conventions != .none { print("declared: \(d.conventions.lines.joined(separator: "; "))") }
+        if report.found.isEmpty { print("found: none (plain §5 explains every probe)") }
+        for f in report.found { print("found \(f.key): \(f.value)\n    evidence: \(f.evidence)") }
+        for f in report.unexplained { print("unexplained (\(f.key) probes): \(f.evidence)") }
+        for f in report.notProbed { print("not probed (\(f.key)): \(f.evidence)") }
+        if let saveFile {
+            let evidence = JSONValue.object(report.found.map { ($0.key, .string($0.evidence)) })
+            let doc = JSONValue.object([("engine", .string(d.name)), ("conventions", report.conventions.json), ("evidence", evidence),
+                                        ("unexplained", .array(report.unexplained.map { .string($0.evidence) }))])
+            try writeReport(Data((JSONWriter.text(doc, style: .pretty) + "\n").utf8), to: saveFile)
+            print("saved \(saveFile)")
+        }
+        return exitCode(.passed)
+    }
+}

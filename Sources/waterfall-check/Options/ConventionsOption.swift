@@ -1,0 +1,34 @@
+import Foundation
+import WaterfallCheckEngines
+
+/// `--conventions FILE|auto`: judge the engine (`compare`: the candidate) with these conventions
+/// instead of the ones it declares: a file `waterfall-check conventions --save` wrote (or a bare
+/// conventions object, docs/fixture-format.md §9 `conventions`), or `auto` to detect them first
+/// (``ConventionProbe``).
+enum ConventionsOption {
+    static let option = Option<String>("--conventions", value: "FILE|auto",
+                                       help: "judge the engine with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first (printed)")
+
+    /// `entry` judged with the conventions `spec` names; `entry` itself without `spec`.
+    /// - Throws: ``JSONError`` for a bad file (file, line and member named); a usage error for a
+    ///   missing one.
+    static func apply(_ spec: String?, to entry: EngineEntry, tolerance: Tolerance) throws -> EngineEntry {
+        guard let spec else { return entry }
+        let conventions: EngineConventions
+        if spec == "auto" {
+            let report = ConventionProbe(tolerance: tolerance).detect(entry.make())
+            conventions = report.conventions
+            print("conventions (detected): \(conventions.lines.isEmpty ? "none" : conventions.lines.joined(separator: "; "))")
+        } else {
+            guard FileManager.default.fileExists(atPath: spec) else {
+                throw WaterfallCheckError.usage("--conventions: no file '\(spec)' (give a file 'waterfall-check conventions --save' wrote, or auto)")
+            }
+            conventions = try EngineConventions(contentsOf: URL(fileURLWithPath: spec))
+            print("conventions (\(TextReport.printable(spec))): \(conventions.lines.isEmpty ? "none" : conventions.lines.joined(separator: "; "))")
+        }
+        var d = entry.descriptor
+        d.conventions = conventions
+        let make = entry.make
+        return EngineEntry(descriptor: d) { make().redeclaring(conventions: conventions) }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import WaterfallCheck
+@testable import WaterfallCheckJudge
+@testable import WaterfallCheckTransport
+import WaterfallCheckEngines
+import WaterfallCheckTestSupport
+
+/// Issue 32: an engine judged with its conventions. `RealConventionsEngine` follows seven real
+/// conventions (written without the harness's model); with them declared or detected it has no
+/// failure and no difference, without them it has many, and a planted real bug is still caught.
+/// An engine answering one fixed result, declaring `conventions`.
+final class FixedAnswerEngine: LayoutEngine {
+    let answer: LayoutResult
+    let descriptor: EngineDescriptor
+    init(_ answer: LayoutResult, conventions: EngineConventions) {
+        self.answer = answer
+        descriptor = EngineDescriptor(name: "fixed", version: "1", conventions: conventions)
+    }
+    func layout(_ input: LayoutInput) throws -> LayoutResult { answer }
+}
+
+@Suite("Conventions")
+struct ConventionsTests {
+    static let cases = 3000
+
+    func fuzz(_ engine: @escaping @Sendable () -> LayoutEngine, cases: Int = ConventionsTests.cases) -> FuzzReport {
+        Fuzzer(configuration: FuzzConfiguration(seed: 1, cases: cases, jobs: 1, shrinkTime: 1), engine: engine).run()
+    }
+
+    func compare(_ candidate: @escaping @Sendable () -> LayoutEngine, cases: Int = 1000) -> EngineComparison.Report {
+        var comparison = EngineComparison(jobs: 1, tolerance: nil) { (ReferenceEngine(), candidate()) }
+        comparison.choiceShrinkSeconds = 1
+        let generated = CaseGenerator().stream(seed: 1, count: cases, features: comparison.commonFeatures, limits: comparison.commonLimits,
+                                               constraints: comparison.commonConstraints)
+        return comparison.run([], generated: generated)
+    }
+
+    @Test("declared: 0 failures in fuzz and 0 differences in compare; undeclared: many")
+    func declared() {
+        let report = fuzz { RealConventionsEngine() }
+        #expect(report.counterexamples.isEmpty, "\(report.counterexamples.map(\.failure.message))")
+        #expect(report.failedCases == 0 && report.engineFaultCases == 0)
+        // Judged, not skipped: nearly every case got frames and was checked.
+        #expect(report.skippedPassingCases < ConventionsTests.cases / 20, "\(report.skippedPassingCases) skipped")
+        let plain = fuzz({ RealConventionsEngine(declaring: .none) }, cases: 300)
+        #expect(plain.counterexamples.count >= 3, "the conventions are real departures from §5: \(plain.counterexamples.map(\.invariant))")
+
+        let c = compare { RealConventionsEngine() }
+        #expect(c.differences.isEmpty, "\(c.differences.map { $0.signature ?? "" })")
+        #expect(c.identical + c.driftCases == c.cases - c.skipped.count && c.skipped.count < c.cases / 20)
+        #expect(!compare({ RealConventionsEngine(declaring: .none) }, cases: 200).differences.isEmpty)
+    }
+
+    @Test("detected: the probe names each convention with evidence, and judging with them finds nothing")
+    func detected() throws {
+        let report = ConventionProbe().detect(RealConventionsEngine(declaring: .none))
+        #expect(report.conventions == RealConventionsEngine.conventions, "\(report.found)")
+        #expect(report.unexplained.isEmpty, "\(report.unexplained)")
+        #expect(Set(report.found.map(\.key)) == ["columnWidth", "height", "omitsZeroHeightSupplementaryViews",
+                                                  "zeroContentSizeWithoutSections", "emptySectionsCollapse",
+                                                  "countsTrailingSpacing", "closedRectQueries"])
+        // Evidence names the probe and the departure, e.g. "width 10.9, 1 column, ...: item 0.0 [0, 0, 10, 10], §5 [0, 0, 10.9, 10]".
+        let width = try #require(report.found.first { $0.key == "columnWidth" })
+        #expect(width.evidence.contains("§5") && width.value == "down to 1 pt", "\(width)")
+        let detected = report.conventions
+        let f = fuzz({ RealConventionsEngine(declaring: .none).redeclaring(conventions: detected) }, cases: 1000)
+        #expect(f.counterexamples.isEmpty, "\(f.counterexamples.map(\.failure.message))")
+        #expect(ConventionProbe().detect(ReferenceEngine()).found.isEmpty)
+    }
+
+    @Test("a real bug beside the conventions is still caught: an empty section subtracts the row spacing")
+    func plantedBug() {
+        let report = fuzz { RealConventionsEngine(plantedBug: true) }
+        #expect(!report.counterexamples.isEmpty)
+        // Every minimal input has an empty section and a row spacing: each failure is the bug,
+        // none a convention beside it.
+        #expect(report.counterexamples.allSatisfy { c in c.input.sections.contains { $0.items.isEmpty } && c.input.layout.rowSpacing > 0 },
+                "\(report.counterexamples.map(\.failure.message))")
+        let c = compare({ RealConventionsEngine(plantedBug: true) }, cases: 1000)
+        #expect(!c.differences.isEmpty)
+        #expect(c.differences.allSatisfy { f in f.minimal.sections.contains { $0.items.isEmpty } },
+                "every difference is the bug, none a convention: \(c.differences.map { $0.signature ?? "" })")
+    }
+
+    @Test("a convention is forgiven exactly: a deviation beyond it is still a failure")
+    func exact() {
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 10, columnCount: 3), sections: [SectionInput(items: [.height(1), .height(1), .height(1)])])
+        let floored = LayoutResult(contentSize: CGSize(width: 10, height: 1), sections: [SectionFrames(items: [
+            CGRect(x: 0, y: 0, width: 3, height: 1), CGRect(x: 3, y: 0, width: 3, height: 1), CGRect(x: 6, y: 0, width: 3, height: 1)])])
+        let c = EngineConventions(columnWidthRounding: LengthRounding(.down))
+        let reference = try! ReferenceLayout.layout(input)
+        #expect(ConventionalLayout.reconcile(floored, input: input, conventions: c, tolerance: .default) == reference)
+        // One item 0.5 pt off the floored layout keeps its x (the deviation beyond the
+        // convention); its floored width, the convention, is forgiven.
+        var off = floored
+        off.sections[0].items[1].origin.x += 0.5
+        let judged = ConventionalLayout.reconcile(off, input: input, conventions: c, tolerance: .default)
+        #expect(judged.sections[0].items[1].origin.x == 3.5)
+        #expect(judged.sections[0].items[1].width == reference.sections[0].items[1].width)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(off, conventions: c)).map(\.invariant).contains("column-alignment"))
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(floored, conventions: c)).isEmpty)
+        #expect(!checkInvariants(input, engine: FixedAnswerEngine(floored, conventions: .none)).isEmpty)
+        #expect(judged.sections[0].items[0] == reference.sections[0].items[0])
+        // Without the convention nothing is touched.
+        #expect(ConventionalLayout.reconcile(floored, input: input, conventions: .none, tolerance: .default) == floored)
+    }
+
+    @Test("JSON: every member round-trips through the hello line; an unknown key is named")
+    func json() throws {
+        var all = RealConventionsEngine.conventions
+        all.positionRounding = LengthRounding(.nearest, scale: 2)
+        all.builtInTieTolerance = 5
+        all.positionNoiseULPs = 4
+        let constraints = EngineConstraints(supplementaryWithoutInsets: true, noFooters: true, oneSpacing: true, noSectionInsets: true,
+                                            noSectionInsetOverrides: true, leftToRightOnly: true, fixedContainerWidth: 390)
+        let d = EngineDescriptor(name: "x", version: "1", conventions: all, constraints: constraints)
+        let line = EngineProtocol.Hello(d).encode()
+        let back = try JSONDocument(parsing: Array(line.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) }
+        #expect(back.descriptor.conventions == all)
+        #expect(back.descriptor.constraints == constraints)
+        #expect(all.lines.count == EngineConventions.keys.count)
+        #expect(constraints.lines.count == EngineConstraints.keys.count)
+        let bad = #"{"protocol":"waterfall-engine/1","engine":"x","version":"1","capabilities":[],"conventions":{"floorWidths":true}}"#
+        #expect(throws: (any Error).self) { try JSONDocument(parsing: Array(bad.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) } }
+        do {
+            _ = try JSONDocument(parsing: Array(bad.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) }
+        } catch {
+            #expect("\(error)".contains("floorWidths"), "\(error)")
+        }
+    }
+}
