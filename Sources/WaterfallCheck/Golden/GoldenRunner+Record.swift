@@ -51,6 +51,14 @@ extension GoldenRunner {
         var updated = fixture
         updated.expected = output
         updated.setRecordedBreaking(broken.map(\.message))
+        if recordTarget == .pending, var provenance {
+            provenance.engine = engine.descriptor.name
+            provenance.engineVersion = engine.descriptor.version
+            provenance.tolerance = result.tolerance
+            updated.setRecordingProvenance(provenance)
+        } else {
+            updated.setRecordingProvenance(nil)
+        }
         let target = recordTarget == .pending ? PendingFiles.pending(for: result.url) : result.url
         do {
             try AtomicFile.write(Data(CanonicalWriter.string(for: updated).utf8), to: target)
