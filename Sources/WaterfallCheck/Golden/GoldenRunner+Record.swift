@@ -61,6 +61,9 @@ extension GoldenRunner {
         }
         let target = recordTarget == .pending ? PendingFiles.pending(for: result.url) : result.url
         do {
+            if recordTarget == .pending && PendingFiles.directory != nil {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
             try AtomicFile.write(Data(CanonicalWriter.string(for: updated).utf8), to: target)
             if recordTarget == .fixture { try? FileManager.default.removeItem(at: PendingFiles.pending(for: result.url)) }
         } catch {

@@ -147,6 +147,12 @@ public struct GoldenRunner: Sendable {
             return result
         }
         result.name = fixture.name
+        if let reason = fixture.disabled {
+            // Switched off by hand: never run, never recorded, shown in every report.
+            result.status = .skipped
+            result.message = FixtureResult.disabledPrefix + reason
+            return result
+        }
         let verdict = runsEngine ? judge(fixture, engine: engine) : Self.lintOnly(fixture)
         result.status = verdict.status
         result.diff = verdict.diff

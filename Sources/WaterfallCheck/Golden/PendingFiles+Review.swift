@@ -96,9 +96,15 @@ extension PendingFiles {
             try AtomicFile.write(CanonicalWriter.data(for: recording), to: file.url)
         }
         let target = fixture(for: file.url)
-        guard rename(file.url.path, target.path) == 0 else {
-            throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(errno)))")
+        if rename(file.url.path, target.path) == 0 { return }
+        let code = errno
+        if code == EXDEV {
+            // A pending directory on another file system: write the fixture atomically, then delete.
+            try AtomicFile.write(try Data(contentsOf: file.url), to: target)
+            try reject(file)
+            return
         }
+        throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(code)))")
     }
 
     /// Deletes a pending recording.

@@ -26,7 +26,11 @@ enum RecordCommand: Command {
     or with --accept into the fixture itself. Files are written whole in canonical form, through
     a temporary file and a rename: a failed write leaves the fixture as it was. A pending
     recording carries its provenance under extensions.recording (engine, version, tolerance,
-    this command line), shown by 'review' and dropped by 'accept'. Every recording,
+    this command line), shown by 'review' and dropped by 'accept'. With the environment variable
+    WATERFALL_CHECK_PENDING_DIR set, pending recordings go into that directory instead
+    (DIR/<fixture path relative to the current directory>.new; outside it DIR/_root/<absolute
+    path>.new), for read-only checkouts and sandboxes; review, accept, reject and verify look
+    there too. Every recording,
     with or without expected, is first checked against every invariant (see 'waterfall-check fuzz
     --list-invariants'): an output that breaks one is not recorded and the fixture fails.
     The fixture roots are remembered in .waterfall-check/last-record (under the current

@@ -17,7 +17,8 @@ enum ReviewCommand: Command {
     static let spec = CommandSpec(
         name: "review",
         summary: "Review pending recordings (*.json.new): accept, reject or skip each",
-        options: [html, list, json, diffTool],
+        options: [list, diffTool],
+        groups: [OptionGroup("report options", [html, json])],
         operands: "[PATH...]",
         about: """
     Shows every pending recording (<name>.json.new) under PATH (default: the fixture roots of
@@ -31,7 +32,8 @@ enum ReviewCommand: Command {
 
     In a terminal (standard input and output both one) and outside CI, review is interactive:
     for each pending file press a to accept, r to reject, s to skip, q to skip the rest, A to
-    accept this and every later one, R to reject this and every later one; a summary follows. A recording that breaks invariants is not accepted here (use
+    accept this and every later one, R to reject this and every later one; a summary follows.
+    A recording that breaks invariants is not accepted here (use
     'waterfall-check accept --force'). Otherwise, or with --list, it only prints.
     """,
         notes: """
@@ -78,7 +80,7 @@ enum ReviewCommand: Command {
             say(render(review), terminator: "")
             if let diffTool, !toStdout, !runDiffTool(diffTool, review) { status = exitCode(.error) }
             guard interactive else { continue }
-            let verdict = decide(review, "[\(n + 1)/\(pending.count)] a accept, r reject, s skip, q quit, A accept all, R reject all: ", &rest)
+            let verdict = decide(review, "[\(n + 1)/\(pending.count)] a accept, r reject, s skip, A accept all, R reject all, q quit: ", &rest)
             if verdict == "failed" { status = exitCode(.error) }
             tally[verdict, default: 0] += 1
         }
@@ -105,7 +107,7 @@ enum ReviewCommand: Command {
     static func jsonData(_ reviews: [PendingReview], unreadable: [(file: String, error: String)]) -> Data {
         let entries: [JSONValue] = reviews.map { r in
             var o: [(key: String, value: JSONValue)] = [
-                ("path", .string(r.pending.path)), ("fixture", .string(String(r.pending.path.dropLast(4)))),
+                ("path", .string(r.pending.path)), ("fixture", .string(PendingFiles.directory == nil ? String(r.pending.path.dropLast(4)) : r.fixture.path)),
                 ("name", .string(r.recording.name)), ("changes", .array(r.changes.map(JSONSummary.value))),
                 ("brokenInvariants", .array(r.brokenInvariants.map(JSONValue.string))),
             ]

@@ -43,7 +43,8 @@ enum VerifyWorkflow {
         let passing = report.results.filter { $0.status == .checked }
         guard !passing.isEmpty else { return nil }
         let shown = passing.prefix(5).map { TextReport.printable($0.file) }.joined(separator: ", ") + (passing.count > 5 ? ", ..." : "")
-        return "note: \(passing.count) saved regression\(passing.count == 1 ? "" : "s") (input-only fixtures) now pass every invariant: \(shown)\n"
+        let one = passing.count == 1
+        return "note: \(passing.count) saved regression\(one ? " (an input-only fixture) now passes" : "s (input-only fixtures) now pass") every invariant: \(shown)\n"
             + "to keep \(passing.count == 1 ? "it" : "them") as golden\(passing.count == 1 ? "" : "s"): \(recordCommand) --mode missing \(passing.map { shellQuoted($0.file) }.joined(separator: " ")), then review"
     }
 }
