@@ -200,3 +200,51 @@ struct PendingDirectoryCLITests {
         #expect(!FileManager.default.fileExists(atPath: pend + "/F/a.json.new"))
     }
 }
+
+@Suite("verify --unreferenced=warn|reject|delete (issue 36)")
+struct UnreferencedCLITests {
+    /// `F/a.json` (the run reads it), `Old/x.json` (nothing reads it), `F/gone.json.new` (its fixture is gone).
+    func tree() throws -> TempDir {
+        let dir = try TempDir()
+        try dir.write(TwoColumns.fixture("a"), to: "F/a.json")
+        try dir.write(TwoColumns.fixture("x"), to: "Old/x.json")
+        try dir.write(TwoColumns.fixture("gone"), to: "F/gone.json.new")
+        return dir
+    }
+
+    @Test("warn lists the golden no PATH reads and the orphaned pending recording, and the run passes")
+    func warn() throws {
+        let dir = try tree(); defer { dir.cleanup() }
+        let r = try CLI.run(["verify", "--unreferenced=warn", "F"], in: dir.url, ci: "false")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("warning: 2 unreferenced files under . (no PATH of this run reads them):\n  F/gone.json.new\n  Old/x.json\n"), "\(r.stderr)")
+        #expect(!r.stderr.contains("F/a.json\n"))
+    }
+
+    @Test("reject makes the run an error (exit 2); a run that reads everything passes")
+    func reject() throws {
+        let dir = try tree(); defer { dir.cleanup() }
+        let r = try CLI.run(["verify", "--unreferenced", "reject", "--fixture-root", ".", "F"], in: dir.url, ci: "false")
+        #expect(r.status == 2 && r.stderr.contains("error: 2 unreferenced files"), "\(r.stderr)")
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("F/gone.json.new"))
+        let all = try CLI.run(["verify", "--unreferenced", "reject", "F", "Old"], in: dir.url, ci: "true")
+        #expect(all.status == 0, "\(all.stdout)\(all.stderr)")
+    }
+
+    @Test("delete removes them locally, and is refused in CI with nothing removed")
+    func delete() throws {
+        let dir = try tree(); defer { dir.cleanup() }
+        let ci = try CLI.run(["verify", "--unreferenced", "delete", "F"], in: dir.url, ci: "true")
+        #expect(ci.status == 2 && dir.exists("Old/x.json") && dir.exists("F/gone.json.new"), "\(ci.stderr)")
+        let r = try CLI.run(["verify", "--unreferenced", "delete", "F"], in: dir.url, ci: "false")
+        #expect(r.status == 0 && r.stderr.contains("deleted unreferenced Old/x.json"), "\(r.stderr)")
+        #expect(!dir.exists("Old/x.json") && !dir.exists("F/gone.json.new") && dir.exists("F/a.json"))
+    }
+
+    @Test("--fixture-root without --unreferenced is a usage error")
+    func rootAlone() throws {
+        let dir = try tree(); defer { dir.cleanup() }
+        let r = try CLI.run(["verify", "--fixture-root", ".", "F"], in: dir.url, ci: "true")
+        #expect(r.status == 2 && r.stderr.contains("--fixture-root is where --unreferenced looks"), "\(r.stderr)")
+    }
+}

@@ -19,7 +19,7 @@ enum VerifyCommand: Command {
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
                   CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint,
-                  VerifyWorkflow.artifacts, VerifyWorkflow.review],
+                  VerifyWorkflow.artifacts, VerifyWorkflow.review, VerifyWorkflow.unreferenced, VerifyWorkflow.fixtureRoot],
         groups: [ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
@@ -66,6 +66,9 @@ enum VerifyCommand: Command {
         let requireExpected = args.flag(Self.requireExpected)
         let artifacts = try args.value(VerifyWorkflow.artifacts)
         let review = args.flag(VerifyWorkflow.review)
+        let unreferenced = try args.value(VerifyWorkflow.unreferenced)
+        let fixtureRoot = try args.value(VerifyWorkflow.fixtureRoot)
+        if fixtureRoot != nil && unreferenced == nil { throw WaterfallCheckError.usage("--fixture-root is where --unreferenced looks; give --unreferenced warn|reject|delete too") }
         let paths = try fixturePaths(args.operands, command: name)
         if review, let refusal = refusalInCI("verify --review") { printError(refusal); return exitCode(.error) }
         try refuseReportDirectory(artifacts, option: "--artifacts", fixturePaths: paths)
@@ -124,6 +127,10 @@ enum VerifyCommand: Command {
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 printError("error: \(error)"); return exitCode(.error)
             }
+        }
+        if let unreferenced {
+            let status = VerifyWorkflow.handleUnreferenced(unreferenced, root: fixtureRoot ?? ".", paths: paths)
+            if status != 0 { return status }
         }
         if review {
             let status = try VerifyWorkflow.recordAndReview(report, engine: engine, tolerance: tolerance, roots: paths.map(\.relativePath))

@@ -77,3 +77,54 @@ extension VerifyWorkflow {
         (["waterfall-check"] + CommandLine.arguments.dropFirst().map { shellQuoted($0) }).joined(separator: " ")
     }
 }
+
+/// What `verify --unreferenced` does with goldens the run did not read.
+enum UnreferencedMode: String, Sendable { case warn, reject, delete }
+
+extension VerifyWorkflow {
+    /// `--unreferenced warn|reject|delete`: goldens under `--fixture-root` that the run did not read.
+    static let unreferenced = Option<UnreferencedMode>("--unreferenced", value: "warn|reject|delete", expects: "warn, reject or delete",
+        help: "goldens under --fixture-root that this run read none of (not under any PATH), and pending recordings whose fixture is gone: warn lists them, reject also makes the run an error (exit 2), delete removes them (refused in CI); like insta's --unreferenced") {
+        UnreferencedMode(rawValue: $0)
+    }
+    /// `--fixture-root DIR`: where `--unreferenced` looks.
+    static let fixtureRoot = Option<String>("--fixture-root", value: "DIR",
+        help: "the folder --unreferenced searches for fixtures (*.json) and pending recordings (default: the current directory)")
+
+    /// The fixture files and pending recordings under `root` that a run over `read` did not
+    /// read: fixtures no PATH covers, and pending recordings whose fixture does not exist.
+    /// Sorted by path.
+    static func unreferencedFiles(under root: URL, read: [FixtureFile]) -> [FixtureFile] {
+        let readPaths = Set(read.map { FilePath.resolved($0.url.path) })
+        let (all, _) = FixtureFile.collect([root])
+        let fixtures = all.filter { !readPaths.contains(FilePath.resolved($0.url.path)) }
+        let orphans = PendingFiles.find(under: [root]).filter { !FileManager.default.fileExists(atPath: PendingFiles.fixture(for: $0.url).path) }
+        return (fixtures + orphans).sorted { $0.path < $1.path }
+    }
+
+    /// Applies `mode` to the unreferenced files of a run over `paths`: prints them, and returns
+    /// 2 when the run must fail (reject, or a delete that failed or was refused in CI), else 0.
+    static func handleUnreferenced(_ mode: UnreferencedMode, root: String, paths: [URL]) -> Int32 {
+        let read = FixtureFile.collect(paths).files
+        let files = unreferencedFiles(under: URL(fileURLWithPath: root), read: read)
+        guard !files.isEmpty else { return 0 }
+        let list = files.map { "  \(TextReport.printable($0.path))" }.joined(separator: "\n")
+        switch mode {
+        case .warn:
+            printError("warning: \(files.count) unreferenced file\(files.count == 1 ? "" : "s") under \(root) (no PATH of this run reads \(files.count == 1 ? "it" : "them")):\n\(list)")
+            return 0
+        case .reject:
+            printError("error: \(files.count) unreferenced file\(files.count == 1 ? "" : "s") under \(root) (no PATH of this run reads \(files.count == 1 ? "it" : "them")); delete \(files.count == 1 ? "it" : "them") or add the PATH:\n\(list)")
+            return exitCode(.error)
+        case .delete:
+            if let refusal = refusalInCI("verify --unreferenced=delete") { printError(refusal); return exitCode(.error) }
+            var status: Int32 = 0
+            for f in files {
+                do { try FileManager.default.removeItem(at: f.url); printError("deleted unreferenced \(TextReport.printable(f.path))") } catch {
+                    printError("error: cannot delete \(f.path): \(error.localizedDescription)"); status = exitCode(.error)
+                }
+            }
+            return status
+        }
+    }
+}
