@@ -58,7 +58,8 @@ public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
 /// A fixture recorded by this run (mode `missing`, `failed` or `all`; see
 /// ``verifyGoldens(engine:fixtures:record:tolerance:)``) is an issue too ("recorded ...; check
 /// it and run again"), so a first run never passes silently. A run that checked nothing (no
-/// fixtures, every one skipped) is an issue. Under CI a pending recording is one too.
+/// fixtures, every one skipped) is an issue. Under CI a pending recording is one too. A disabled
+/// fixture is a warning (Swift Testing `severity: .warning`; a `warning:` line under XCTest).
 /// - Returns: the report, for further checks.
 @discardableResult
 public func assertGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtures: [String], record: RecordMode? = nil,
@@ -75,6 +76,8 @@ public func assertGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
         if r.status == .recorded { text += "check the recording (git diff) and run again\n" }
         site.fail(text, attachments: r.status.isFailing ? FailureArtifacts.files(for: r) : [])
     }
+    // A disabled fixture fails nothing but is never silent (FIXTURE-FORMAT §1, `disabled`).
+    for r in report.results where r.isDisabled { site.warn("DISABLED \(r.file): \(r.message.dropFirst(FixtureResult.disabledPrefix.count))") }
     if report.nothingChecked { site.fail(TextReport.render(report)) }
     return report
 }

@@ -33,4 +33,14 @@ struct CallSite {
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         #endif
     }
+
+    /// Reports something the test must show but that fails nothing (a disabled fixture): a
+    /// warning issue in Swift Testing, a `file:line: warning:` line on standard output under XCTest.
+    func warn(_ message: String) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
+        } else {
+            print("\(filePath):\(line): warning: \(message)")
+        }
+    }
 }

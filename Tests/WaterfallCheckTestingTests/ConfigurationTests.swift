@@ -17,7 +17,7 @@ private func goldenFolder(pending: Bool) throws -> URL {
     return dir
 }
 
-/// The issue comments recorded by `body`, which must record at least one.
+/// The issue comments recorded by `body`, which must record at least one; a warning's start with `warning: `.
 private func issues(_ body: () -> Void) -> [String] {
     final class Comments: @unchecked Sendable {  // guarded by lock
         let lock = NSLock()
@@ -25,7 +25,8 @@ private func issues(_ body: () -> Void) -> [String] {
     }
     let comments = Comments()
     withKnownIssue { body() } matching: { issue in
-        comments.lock.withLock { comments.all += issue.comments.map(\.rawValue) }
+        // A warning (severity .warning, which fails nothing) is marked so a test can tell.
+        comments.lock.withLock { comments.all += issue.comments.map { (issue.isFailure ? "" : "warning: ") + $0.rawValue } }
         return true
     }
     return comments.lock.withLock { comments.all }
@@ -147,5 +148,29 @@ struct FailureArtifactTests {
         let actual = try FixtureReader.decode(files[0].data, file: files[0].name)
         #expect(actual.expected == .layout(try RightmostTies().layout(actual.input)))
         #expect(String(decoding: files[1].data, as: UTF8.self).hasPrefix("<svg"))
+    }
+}
+
+@Suite("a disabled fixture in the Swift API")
+struct DisabledFixtureInTheSwiftAPI {
+    @Test("assertGoldens skips a disabled fixture whose expected is wrong: a warning, never a failure")
+    func disabledIsAWarning() throws {
+        let dir = try goldenFolder(pending: false)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tie.json")
+        var fixture = try FixtureReader.read(contentsOf: file)
+        fixture.disabled = "waiting for a fix"
+        try CanonicalWriter.data(for: fixture).write(to: file)
+        // A second, live fixture, so the run checks something.
+        var live = fixture
+        live.name = "live"; live.disabled = nil
+        _ = try live.save(in: dir)
+        // RightmostTies fails both goldens; only the live one may fail the test.
+        let comments = issues { withWaterfallCheck(ci: true) { _ = assertGoldens(engine: { RightmostTies() }, fixtures: [dir.path]) } }
+        let failures = comments.filter { !$0.hasPrefix("warning: ") }, warnings = comments.filter { $0.hasPrefix("warning: ") }
+        #expect(failures.count == 1 && failures[0].contains("live.json"), "\(comments)")
+        #expect(warnings.count == 1 && warnings[0].contains("DISABLED \(dir.path)/tie.json: waiting for a fix"), "\(comments)")
+        let report = try withWaterfallCheck(ci: true) { try verifyGoldens(engine: { RightmostTies() }, fixtures: [dir.path]) }
+        #expect(report.results.filter(\.isDisabled).map(\.name) == ["tie"])
     }
 }

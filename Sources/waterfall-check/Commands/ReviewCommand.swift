@@ -59,7 +59,11 @@ enum ReviewCommand: Command {
         let toStdout = json == "-"
         func say(_ text: String, terminator: String = "\n") { if !toStdout { print(text, terminator: terminator) } }
         let pending = PendingFiles.find(under: roots.map { URL(fileURLWithPath: $0) })
-        guard !pending.isEmpty || json != nil else { print("no pending recordings under \(roots.joined(separator: " "))"); return exitCode(.passed) }
+        guard !pending.isEmpty else {
+            if let json { let data = jsonData([], unreadable: []); if toStdout { FileHandle.standardOutput.write(data) } else { try writeReport(data, to: json) } }
+            say("no pending recordings under \(roots.joined(separator: " "))")
+            return exitCode(.passed)
+        }
         let interactive = !list && !toStdout && !isCI && isatty(0) == 1 && isatty(1) == 1
         var status: Int32 = 0
         var reviews: [PendingReview] = []
