@@ -20,6 +20,7 @@ public enum CanonicalWriter {
         if let d = fixture.description { top.append(("description", quoted(d))) }
         if let s = fixture.source { top.append(("source", quoted(s))) }
         if let t = fixture.tolerance { top.append(("tolerance", number(t))) }
+        if let d = fixture.disabled { top.append(("disabled", quoted(d))) }
         top.append(("layout", layout(fixture.input.layout, indent: 2)))
         top.append(("sections", array(fixture.input.sections.map { section($0, indent: 4) }, indent: 2)))
         if let e = fixture.expected { top.append(("expected", expected(e, indent: 2))) }

@@ -11,7 +11,7 @@ extension Fixture {
     package init(json node: JSONNode) throws {
         var format: JSONNode?, name: JSONNode?, layout: JSONNode?, sections: JSONNode?
         var description: String?, source: String?, tolerance: CGFloat?
-        var expected: LayoutOutcome?, extensions: JSONValue?
+        var expected: LayoutOutcome?, extensions: JSONValue?, disabled: String?
         try node.forEachMember { key, v in
             switch key {
             case "format": format = v
@@ -22,6 +22,10 @@ extension Fixture {
                 let t = try v.number()
                 guard t >= 0 else { throw v.fault("tolerance must be a number ≥ 0 (pt), got \(JSONWriter.number(t))") }
                 tolerance = CGFloat(t)
+            case "disabled":
+                let reason = try v.string()
+                guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw v.fault("disabled must say why (a non-empty string)") }
+                disabled = reason
             case "layout": layout = v
             case "sections": sections = v
             case "expected": expected = try LayoutOutcome(json: v)
@@ -30,7 +34,7 @@ extension Fixture {
                 guard case .object = value else { throw v.fault("extensions must be an object, got \(v.typeDescription)") }
                 extensions = value
             default:
-                throw v.unknownField(key, in: "fixture", expected: "format, name, description, source, tolerance, layout, sections, expected, extensions")
+                throw v.unknownField(key, in: "fixture", expected: "format, name, description, source, tolerance, disabled, layout, sections, expected, extensions")
             }
         }
         guard let f = format else { throw node.missing("format") }
@@ -46,6 +50,7 @@ extension Fixture {
         guard let s = sections else { throw node.missing("sections") }
         self.init(name: nameValue, description: description, source: source, tolerance: tolerance,
                   input: try LayoutInput(layoutNode: l, sectionsNode: s), expected: expected, extensions: extensions)
+        self.disabled = disabled
     }
 
     /// Whether `name` matches `[A-Za-z0-9._-]+` (FIXTURE-FORMAT §1).

@@ -21,6 +21,9 @@ public struct Fixture: Hashable, Sendable {
     public var expected: LayoutOutcome?
     /// Anything; readers ignore it and writers keep it (an object, in key order).
     public var extensions: JSONValue?
+    /// Why this fixture is switched off (FIXTURE-FORMAT §1, `disabled`): a golden run skips it
+    /// without asking the engine and every report shows the reason; `nil` for a live fixture.
+    public var disabled: String?
 
     public init(name: String, description: String? = nil, source: String? = nil, tolerance: CGFloat? = nil,
                 input: LayoutInput, expected: LayoutOutcome? = nil, extensions: JSONValue? = nil) {

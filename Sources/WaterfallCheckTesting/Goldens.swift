@@ -15,26 +15,39 @@ import Testing
 ///   - engine: makes one engine per worker (each used from one thread at a time).
 ///   - fixtures: fixture files or directories; relative paths are resolved against the working
 ///     directory (`swift test` runs in the package root).
-///   - record: `nil` takes the mode from the environment (``RecordMode/from(environment:default:)``:
-///     `.never` under CI, else `WATERFALL_CHECK_RECORD`, else `.missing`). Recordings go into
+///   - record: `nil` takes the mode from ``WaterfallCheckConfiguration`` (`.never` under CI, else
+///     `WATERFALL_CHECK_RECORD`, else the `.waterfallCheck(record:)` trait, else `.missing`). Recordings go into
 ///     the fixture files themselves, and only after the output passes every invariant: a
 ///     broken layout is never recorded.
-///   - tolerance: overrides every fixture's tolerance (FIXTURE-FORMAT §7); `nil` uses each
-///     fixture's, else 0.001 pt.
-/// - Returns: one result per fixture; input-only fixtures are ``CaseStatus/checked``.
+///   - tolerance: overrides every fixture's tolerance (FIXTURE-FORMAT §7); `nil` uses the trait's,
+///     else each fixture's, else 0.001 pt.
+/// - Returns: one result per fixture; input-only fixtures are ``CaseStatus/checked``. Under CI
+///   (``WaterfallCheckConfiguration/ci``, else the `CI` variable) each pending recording
+///   (`*.json.new`) under `fixtures` is an error result, as `waterfall-check verify` makes it
+///   (exit status 2 there). Each result keeps its fixture and the engine's answer
+///   (``FixtureResult/fixture``, ``FixtureResult/answer``).
 /// - Throws: ``WaterfallCheckError/usage(_:)`` for a bad `WATERFALL_CHECK_RECORD`.
 public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtures: [String], record: RecordMode? = nil,
                           tolerance: Tolerance? = nil) throws -> VerifyReport {
-    let mode = try record ?? RecordMode.from(environment: ProcessInfo.processInfo.environment)
-    let runner = GoldenRunner(engine: engine, tolerance: tolerance, recordMode: mode, recordTarget: .fixture,
+    let environment = ProcessInfo.processInfo.environment
+    let configuration = WaterfallCheckConfiguration.current
+    let mode = try configuration.resolvedRecordMode(record, environment: environment)
+    var runner = GoldenRunner(engine: engine, tolerance: tolerance ?? configuration.tolerance, recordMode: mode, recordTarget: .fixture,
                               invariants: InvariantChecker())
-    return runner.run(paths: fixtures.map { URL(fileURLWithPath: $0) })
+    runner.keepsLayouts = true
+    var report = runner.run(paths: fixtures.map { URL(fileURLWithPath: $0) })
+    if configuration.isCI(environment) { report.treatPendingAsErrors() }
+    return report
 }
 
-/// Checks `engine` against the golden fixtures under `fixtures`, recording one Swift Testing
-/// issue (`Issue.record`) at the caller's source location per failing, errored or recorded
-/// fixture, like swift-snapshot-testing's `assertSnapshot`. Each issue starts with the
-/// fixture's `path:line:column` and holds the difference table or the broken invariants.
+/// Checks `engine` against the golden fixtures under `fixtures`, recording one failure at the
+/// caller's source location per failing, errored or recorded fixture, like swift-snapshot-testing's
+/// `assertSnapshot`: in a Swift Testing test an `Issue.record` with attachments, in an XCTest
+/// test case `XCTFail` with the same message (the framework in use is chosen automatically).
+/// Each failure starts with the fixture's `path:line:column` and holds the difference table or
+/// the broken invariants. A failing fixture attaches `<name>.actual.json` (the fixture with the
+/// engine's output as `expected`) and `<name>.diff.svg` (expected and actual side by side)
+/// (``FailureArtifacts``; `swift test --attachments-path DIR` saves them).
 ///
 /// ```swift
 /// @Test func goldens() {
@@ -45,23 +58,26 @@ public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
 /// A fixture recorded by this run (mode `missing`, `failed` or `all`; see
 /// ``verifyGoldens(engine:fixtures:record:tolerance:)``) is an issue too ("recorded ...; check
 /// it and run again"), so a first run never passes silently. A run that checked nothing (no
-/// fixtures, every one skipped) is an issue.
+/// fixtures, every one skipped) is an issue. Under CI a pending recording is one too. A disabled
+/// fixture is a warning (Swift Testing `severity: .warning`; a `warning:` line under XCTest).
 /// - Returns: the report, for further checks.
 @discardableResult
 public func assertGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtures: [String], record: RecordMode? = nil,
                           tolerance: Tolerance? = nil,
-                          fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> VerifyReport? {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+                          fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> VerifyReport? {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let report: VerifyReport
     do { report = try verifyGoldens(engine: engine, fixtures: fixtures, record: record, tolerance: tolerance) } catch {
-        Issue.record("\(error)", sourceLocation: location)
+        site.fail("\(error)")
         return nil
     }
     for r in report.results where r.status.isFailing || r.status == .recorded {
         var text = TextReport.render(r, rows: .max)
         if r.status == .recorded { text += "check the recording (git diff) and run again\n" }
-        Issue.record(Comment(rawValue: text), sourceLocation: location)
+        site.fail(text, attachments: r.status.isFailing ? FailureArtifacts.files(for: r) : [])
     }
-    if report.nothingChecked { Issue.record(Comment(rawValue: TextReport.render(report)), sourceLocation: location) }
+    // A disabled fixture fails nothing but is never silent (FIXTURE-FORMAT §1, `disabled`).
+    for r in report.results where r.isDisabled { site.warn("DISABLED \(r.file): \(r.message.dropFirst(FixtureResult.disabledPrefix.count))") }
+    if report.nothingChecked { site.fail(TextReport.render(report)) }
     return report
 }

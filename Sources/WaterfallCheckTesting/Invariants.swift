@@ -94,11 +94,13 @@ public func runInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cas
                         engineFaults: report.engineFaults.map { (case: $0.0, message: $0.1) }, seed: seed)
 }
 
-/// Checks `cases` generated inputs against every invariant and records one Swift Testing issue
-/// (`Issue.record`) per failed invariant at the caller's source location (and one for the engine's
-/// faults, if any), with the shrunk
-/// input printed as a fixture, its seed and case, and the fixture saved (like Hypothesis's
-/// falsifying example and database) so `waterfall-check verify` keeps it red.
+/// Checks `cases` generated inputs against every invariant and records one failure per failed
+/// invariant at the caller's source location (and one for the engine's faults, if any), with the
+/// shrunk input printed as a fixture, its seed and case, and the fixture saved (like Hypothesis's
+/// falsifying example and database) so `waterfall-check verify` keeps it red. In a Swift Testing
+/// test the failure is an `Issue.record` with two attachments, the shrunk fixture
+/// (`<name>.json`) and its frames drawn with the broken invariant's elements highlighted
+/// (`<name>.svg`); in an XCTest test case it is `XCTFail` with the same message.
 ///
 /// ```swift
 /// @Test func invariants() {
@@ -106,18 +108,32 @@ public func runInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cas
 /// }
 /// ```
 ///
-/// - Parameter saveTo: where shrunk cases are saved; `nil` means `__Counterexamples__` beside
-///   the calling test file (like swift-snapshot-testing's `__Snapshots__`).
+/// - Parameters:
+///   - tolerance: `nil` takes the `.waterfallCheck(tolerance:)` trait's, else 0.001 pt.
+///   - saveTo: where shrunk cases are saved; `nil` means `__Counterexamples__` beside the
+///     calling test file (like swift-snapshot-testing's `__Snapshots__`), except under CI
+///     (``WaterfallCheckConfiguration/ci``, else the `CI` variable), where nothing is written into
+///     the source tree: the case is printed and attached only, as `waterfall-check fuzz` prints it.
 /// - Returns: the findings, for further checks.
 @discardableResult
 public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
-                             tolerance: Tolerance = .default, saveTo directory: URL? = nil,
-                             fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) -> [InvariantFinding] {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let folder = directory ?? URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Counterexamples__")
-    let run = runInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: folder)
-    for f in run.findings { Issue.record(Comment(rawValue: f.report), sourceLocation: location) }
+                             tolerance: Tolerance? = nil, saveTo directory: URL? = nil,
+                             fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [InvariantFinding] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let configuration = WaterfallCheckConfiguration.current
+    let ci = configuration.isCI(ProcessInfo.processInfo.environment)
+    let folder = directory ?? (ci ? nil : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("__Counterexamples__"))
+    let run = runInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance ?? configuration.tolerance ?? .default, saveTo: folder)
+    for f in run.findings {
+        var text = f.report
+        if folder == nil { text += "CI: not saved into the source tree (printed and attached only)\n" }
+        let c = f.counterexample
+        var frames: LayoutResult?
+        if case .layout(let r) = c.actual { frames = r }
+        site.fail(text, attachments: FailureArtifacts.files(for: f.fixture, frames: frames, highlighted: c.failure.elements,
+                                                           title: "\(c.invariant): seed \(c.seed), case \(c.caseIndex)"))
+    }
     // A layout that crashes on device (a UIKit exception, a throw) is never a green test.
-    if let faults = run.faultReport { Issue.record(Comment(rawValue: faults), sourceLocation: location) }
+    if let faults = run.faultReport { site.fail(faults) }
     return run.findings
 }

@@ -26,7 +26,7 @@ struct ReviewInteractiveTests {
                                  environment: ProcessInfo.processInfo.environment).finish()
         let out = String(decoding: run.stdout, as: UTF8.self)
         #expect(run.status == 0, "\(out)")
-        #expect(out.contains("[1/3] a accept, r reject, s skip, q quit: a"), "\(out)")
+        #expect(out.contains("[1/3] a accept, r reject, s skip, A accept all, R reject all, q quit: a"), "\(out)")
         #expect(out.contains("accepted F/a.json.new") && out.contains("rejected F/b.json.new"), "\(out)")
         #expect(out.contains("1 accepted, 1 rejected, 1 skipped, 0 failed"), "\(out)")
         #expect(try FixtureReader.read(contentsOf: dir.url.appendingPathComponent("F/a.json")).expected == .layout(TwoColumns.result))

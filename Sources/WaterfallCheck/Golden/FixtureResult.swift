@@ -78,6 +78,11 @@ public struct FixtureResult: Hashable, Sendable {
                              || message.hasPrefix("duplicate fixture name"))
     }
 
+    /// The start of a disabled fixture's message: `disabled: REASON`.
+    public static let disabledPrefix = "disabled: "
+    /// Whether the fixture was skipped because it is marked `disabled` (FIXTURE-FORMAT §1).
+    public var isDisabled: Bool { status == .skipped && message.hasPrefix(Self.disabledPrefix) }
+
     /// `path:line:column` (or `path` when the position is unknown), as compilers print locations.
     public var location: String { position.map { "\(file):\($0)" } ?? file }
 }

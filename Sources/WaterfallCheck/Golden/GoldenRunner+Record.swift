@@ -51,8 +51,19 @@ extension GoldenRunner {
         var updated = fixture
         updated.expected = output
         updated.setRecordedBreaking(broken.map(\.message))
+        if recordTarget == .pending, var provenance {
+            provenance.engine = engine.descriptor.name
+            provenance.engineVersion = engine.descriptor.version
+            provenance.tolerance = result.tolerance
+            updated.setRecordingProvenance(provenance)
+        } else {
+            updated.setRecordingProvenance(nil)
+        }
         let target = recordTarget == .pending ? PendingFiles.pending(for: result.url) : result.url
         do {
+            if recordTarget == .pending && PendingFiles.directory != nil {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
             try AtomicFile.write(Data(CanonicalWriter.string(for: updated).utf8), to: target)
             if recordTarget == .fixture { try? FileManager.default.removeItem(at: PendingFiles.pending(for: result.url)) }
         } catch {

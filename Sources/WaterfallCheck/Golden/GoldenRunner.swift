@@ -44,6 +44,10 @@ public struct GoldenRunner: Sendable {
     /// Records output that breaks an invariant anyway (`record --force`), listing the failures
     /// under the recording's `extensions.recordedBreaking`; off, such output is never recorded.
     public var forceRecord = false
+    /// Written into each pending recording (``RecordTarget/pending``) under
+    /// `extensions.recording`, with the engine, its version and the tolerance filled in; never
+    /// into a fixture written directly. `nil` writes none.
+    public var provenance: RecordingProvenance?
     /// Keeps each fixture and the engine's answer in its result (``FixtureResult/fixture``,
     /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
     /// the diff and the invariant failures.
@@ -143,6 +147,12 @@ public struct GoldenRunner: Sendable {
             return result
         }
         result.name = fixture.name
+        if let reason = fixture.disabled {
+            // Switched off by hand: never run, never recorded, shown in every report.
+            result.status = .skipped
+            result.message = FixtureResult.disabledPrefix + reason
+            return result
+        }
         let verdict = runsEngine ? judge(fixture, engine: engine) : Self.lintOnly(fixture)
         result.status = verdict.status
         result.diff = verdict.diff

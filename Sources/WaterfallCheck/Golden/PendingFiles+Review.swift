@@ -80,18 +80,31 @@ extension PendingFiles {
 
     /// Moves a pending recording over its fixture (one `rename`, atomic), after checking it
     /// reads as a valid fixture and breaks no invariant (``Fixture/knownBrokenInvariants``):
-    /// a corrupt recording is never accepted, a broken layout only with `force`.
+    /// a corrupt recording is never accepted, a broken layout only with `force`. A recording's
+    /// provenance (`extensions.recording`, ``RecordingProvenance``) is dropped first: the
+    /// pending file is rewritten without it (canonical form, atomic), then moved.
     /// - Throws: ``FixtureError`` for an invalid recording; ``WaterfallCheckError/pendingFile(path:message:)``
     ///   naming the invariants it breaks, or the paths when the rename fails (both files are then as they were).
     package static func accept(_ file: FixtureFile, force: Bool = false) throws {
-        let broken = try FixtureReader.read(contentsOf: file.url).knownBrokenInvariants
+        var recording = try FixtureReader.read(contentsOf: file.url)
+        let broken = recording.knownBrokenInvariants
         if !broken.isEmpty && !force {
             throw WaterfallCheckError.pendingFile(path: file.path, message: "not accepted: it breaks \(broken.count) invariant\(broken.count == 1 ? "" : "s") (--force accepts it anyway): " + broken.joined(separator: "; "))
         }
-        let target = fixture(for: file.url)
-        guard rename(file.url.path, target.path) == 0 else {
-            throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(errno)))")
+        if RecordingProvenance(recording) != nil {
+            recording.setRecordingProvenance(nil)
+            try AtomicFile.write(CanonicalWriter.data(for: recording), to: file.url)
         }
+        let target = fixture(for: file.url)
+        if rename(file.url.path, target.path) == 0 { return }
+        let code = errno
+        if code == EXDEV {
+            // A pending directory on another file system: write the fixture atomically, then delete.
+            try AtomicFile.write(try Data(contentsOf: file.url), to: target)
+            try reject(file)
+            return
+        }
+        throw WaterfallCheckError.pendingFile(path: file.path, message: "cannot move \(file.path) over \(target.lastPathComponent): \(String(cString: strerror(code)))")
     }
 
     /// Deletes a pending recording.

@@ -49,6 +49,8 @@ public struct VerifyReport: Hashable, Sendable {
         let others = results.filter { !$0.isFixture }
         let errorsInFixtures = errors - others.count
         var s = "\(n(results.count - others.count, "fixture", "fixtures")): \(passed) passed, \(failed) failed, \(n(errorsInFixtures, "error", "errors")), \(skipped) skipped"
+        let disabled = results.filter(\.isDisabled).count
+        if disabled > 0 { s += " (\(disabled) disabled)" }
         if checked > 0 { s += ", \(checked) checked (invariants only)" }
         if recorded > 0 { s += ", \(recorded) recorded" }
         if otherShards > 0 { s += " (\(otherShards) left to other shards)" }

@@ -11,7 +11,8 @@ import Foundation
 /// `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values additionally `:` → `%3A` and
 /// `,` → `%2C`.
 package enum GitHubAnnotations {
-    /// One `::error` line per problem (failed or error), in report order; each ends with LF.
+    /// One `::error` line per problem (failed or error), in report order, then one `::warning`
+    /// per disabled fixture; each ends with LF.
     package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
         var out = ""
         for r in report.problems {
@@ -38,6 +39,10 @@ package enum GitHubAnnotations {
             for v in r.violations.dropFirst() { message += "\n" + v }
             out += "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::" + escapeData(message) + "\n"
+        }
+        // A disabled fixture is a warning on its file: switched off by hand, never forgotten.
+        for r in report.results where r.isDisabled {
+            out += "::warning file=\(escapeProperty(r.file)),title=\(escapeProperty("disabled: \(r.name)"))::" + escapeData(r.message) + "\n"
         }
         return out
     }

@@ -34,7 +34,8 @@ package enum JSONSummary {
         return .object(o)
     }
 
-    static func value(_ d: LayoutDiff.Entry) -> JSONValue {
+    /// One difference: `{"element","path","expected","actual","delta"}` (also `review --json`'s changes).
+    public static func value(_ d: LayoutDiff.Entry) -> JSONValue {
         func side(_ v: LayoutDiff.Value?) -> JSONValue {
             switch v {
             case .frame(let r)?: return .frame(r)

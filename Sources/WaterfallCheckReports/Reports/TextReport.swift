@@ -22,6 +22,8 @@ package enum TextReport {
         // Skipped fixtures are only counted above; why, in a few lines (the summary said "42 skipped" and no more).
         let skips = report.results.filter { $0.status == .skipped }.map(\.message)
         if !skips.isEmpty { out += "skipped: \(skips.count) fixture\(skips.count == 1 ? "" : "s")\n" + reasons(skips) }
+        // A disabled fixture is named each time: switched off by hand, it must not be forgotten.
+        for r in report.results where r.isDisabled { out += "DISABLED \(printable(r.file)): \(printable(String(r.message.dropFirst(FixtureResult.disabledPrefix.count))))\n" }
         if report.nothingChecked {
             out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
         }

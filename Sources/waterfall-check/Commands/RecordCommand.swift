@@ -24,7 +24,13 @@ enum RecordCommand: Command {
     Runs the fixtures under PATH and writes the engine's output as expected into <name>.json.new
     beside each selected fixture (review with 'waterfall-check review', then accept or reject),
     or with --accept into the fixture itself. Files are written whole in canonical form, through
-    a temporary file and a rename: a failed write leaves the fixture as it was. Every recording,
+    a temporary file and a rename: a failed write leaves the fixture as it was. A pending
+    recording carries its provenance under extensions.recording (engine, version, tolerance,
+    this command line), shown by 'review' and dropped by 'accept'. With the environment variable
+    WATERFALL_CHECK_PENDING_DIR set, pending recordings go into that directory instead
+    (DIR/<fixture path relative to the current directory>.new; outside it DIR/_root/<absolute
+    path>.new), for read-only checkouts and sandboxes; review, accept, reject and verify look
+    there too. Every recording,
     with or without expected, is first checked against every invariant (see 'waterfall-check fuzz
     --list-invariants'): an output that breaks one is not recorded and the fixture fails.
     The fixture roots are remembered in .waterfall-check/last-record (under the current
@@ -53,6 +59,7 @@ enum RecordCommand: Command {
                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                   invariants: InvariantChecker())
         runner.forceRecord = force
+        if !accept { runner.provenance = RecordingProvenance(command: VerifyWorkflow.commandLine()) }
         let report = runner.run(paths: paths)
         awaitTerminationIfSignalled()
         do { try LastRecord.save(paths.map(\.relativePath), in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) } catch {

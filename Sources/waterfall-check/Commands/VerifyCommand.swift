@@ -18,7 +18,8 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
-                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint, ConventionsOption.option],
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint,
+                  VerifyWorkflow.artifacts, VerifyWorkflow.review, VerifyWorkflow.unreferenced, VerifyWorkflow.fixtureRoot, ConventionsOption.option],
         groups: [ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
@@ -37,6 +38,8 @@ enum VerifyCommand: Command {
 
     For each failing fixture it prints path:line:column of the first differing expected frame,
     that difference in one sentence, and a table of differing elements; then a total line.
+    Input-only fixtures (saved regressions) that now pass every invariant are listed in a note
+    with the 'record --mode missing' command that keeps them as goldens.
     """,
         notes: """
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
@@ -61,7 +64,14 @@ enum VerifyCommand: Command {
         let invariantsOnGoldens = args.flag(Self.invariants)
         let lint = args.flag(Self.lint)
         let requireExpected = args.flag(Self.requireExpected)
+        let artifacts = try args.value(VerifyWorkflow.artifacts)
+        let review = args.flag(VerifyWorkflow.review)
+        let unreferenced = try args.value(VerifyWorkflow.unreferenced)
+        let fixtureRoot = try args.value(VerifyWorkflow.fixtureRoot)
+        if fixtureRoot != nil && unreferenced == nil { throw WaterfallCheckError.usage("--fixture-root is where --unreferenced looks; give --unreferenced warn|reject|delete too") }
         let paths = try fixturePaths(args.operands, command: name)
+        if review, let refusal = refusalInCI("verify --review") { printError(refusal); return exitCode(.error) }
+        try refuseReportDirectory(artifacts, option: "--artifacts", fixturePaths: paths)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
         try refuseReportDirectory(html, fixturePaths: paths)
@@ -75,7 +85,7 @@ enum VerifyCommand: Command {
         runner.checksExpected = invariantsOnGoldens || lint
         runner.runsEngine = !lint
         runner.requiresExpected = requireExpected
-        runner.keepsLayouts = html != nil
+        runner.keepsLayouts = html != nil || artifacts != nil
         var report = runner.run(paths: paths)
         awaitTerminationIfSignalled()  // a run SIGTERM stopped prints and writes nothing
         if isCI { report.treatPendingAsErrors() }
@@ -84,9 +94,13 @@ enum VerifyCommand: Command {
         if !isCI, !report.pending.isEmpty {
             printError("note: \(report.pending.count) pending recording(s) (*.json.new); see 'waterfall-check review'")
         }
+        // The command that records what this run saw: the same engine, options and tolerance.
+        let recordCommand = "waterfall-check record" + (engineName.map { " --engine " + shellQuoted($0) } ?? "") + engineOptionArguments(options)
+            + (tolerance.map { " --tolerance \(Double($0.points))" } ?? "")
+        if let note = VerifyWorkflow.passingRegressionsNote(report, recordCommand: recordCommand) { printError(note) }
         // Only golden mismatches whose new output record would write are worth re-recording; an
         // output that breaks an invariant (or is no golden for its input) is a bug to fix.
-        if !isCI {
+        if !isCI && !review {
             let mismatches = report.results.filter { $0.status == .failed && !$0.differences.isEmpty }
             let refused = mismatches.filter { $0.recordRefusal != nil }
             for r in refused.prefix(3) {
@@ -94,15 +108,16 @@ enum VerifyCommand: Command {
             }
             if refused.count > 3 { printError("note: ... and \(refused.count - 3) more mismatch(es) whose new output record would refuse") }
             if refused.count < mismatches.count {
-                // The command that records what this run saw: the same engine, options and
-                // tolerance, and only the paths that name fixtures (a missing one made record exit 2).
-                let engineArg = (engineName.map { " --engine " + shellQuoted($0) } ?? "") + engineOptionArguments(options)
-                    + (tolerance.map { " --tolerance \(Double($0.points))" } ?? "")
+                // Only the paths that name fixtures (a missing one made record exit 2).
                 let usable = paths.filter { FileManager.default.fileExists(atPath: $0.path) && !$0.path.hasSuffix(PendingFiles.suffix) }
-                printError("if the new output is right: waterfall-check record\(engineArg) \(usable.map { shellQuoted($0.relativePath) }.joined(separator: " ")), then review")
+                printError("if the new output is right: \(recordCommand) \(usable.map { shellQuoted($0.relativePath) }.joined(separator: " ")), then review")
             }
         }
         if github { print(GitHubAnnotations.render(report), terminator: "") }
+        if let artifacts {
+            let n = try VerifyWorkflow.writeArtifacts(report, to: artifacts)
+            printError("artifacts: \(n) file\(n == 1 ? "" : "s") under \(artifacts)")
+        }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
         if let json { try writeReport(JSONSummary.data(report), to: json) }
         if let html {
@@ -113,6 +128,14 @@ enum VerifyCommand: Command {
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 printError("error: \(error)"); return exitCode(.error)
             }
+        }
+        if let unreferenced {
+            let status = VerifyWorkflow.handleUnreferenced(unreferenced, root: fixtureRoot ?? ".", paths: paths)
+            if status != 0 { return status }
+        }
+        if review {
+            let status = try VerifyWorkflow.recordAndReview(report, engine: engine, tolerance: tolerance, roots: paths.map(\.relativePath))
+            if status != 0 { return status }
         }
         return exitCode(report.verdict)
     }

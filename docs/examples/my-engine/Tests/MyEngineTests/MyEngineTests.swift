@@ -3,9 +3,13 @@ import MyEngine
 import Testing
 import WaterfallCheckTesting
 
-@Test func goldens() {
-    // Fixtures/ holds goldens; a missing expected is recorded locally (never in CI).
-    assertGoldens(engine: { MyEngine() }, fixtures: ["Fixtures"], record: .never)
+// The trait sets the record mode of every assert in the test (or, on a @Suite, in the suite);
+// WATERFALL_CHECK_RECORD and CI still win over it, so CI never writes.
+@Test(.waterfallCheck(record: .never))
+func goldens() {
+    // Fixtures/ holds goldens. A failing one attaches <name>.actual.json and <name>.diff.svg
+    // (swift test --attachments-path DIR saves them).
+    assertGoldens(engine: { MyEngine() }, fixtures: ["Fixtures"])
 }
 
 @Test func invariants() {
