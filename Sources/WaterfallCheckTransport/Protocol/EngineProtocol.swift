@@ -83,7 +83,8 @@ public enum EngineProtocol {
                 guard v > 0, v.isFinite else { throw m.fault("maxLength must be a number > 0 (pt)") }
                 limits.maxLength = CGFloat(min(v, Double(ReferenceLayout.maximumLength)))
             }
-            descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
+            descriptor = EngineDescriptor(name: name, version: version, capabilities: EngineCapabilities(caps.contains("query") ? [.query] : [])
+                                              .union(caps.contains("lifecycle") ? [.lifecycle, .collectionViewLayout] : []),
                                           features: features, limits: limits, summary: "external engine, \(EngineProtocol.name)")
             if let w = node.member("pipeline") {
                 let n = try w.integer()
