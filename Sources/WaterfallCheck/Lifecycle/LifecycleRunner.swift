@@ -41,6 +41,10 @@ public struct LifecycleStatistics: Sendable {
     public var refused = 0
     /// Cases ended unjudged because the data alone made the engine fault (a fresh object faults too).
     public var faulted = 0
+    /// States judged (the starting state and one per step) and the elements they held in all:
+    /// the work per step is proportional to the elements (a fresh layout, the comparison, a lookup each).
+    public var states = 0
+    public var elements = 0
     public var totalSteps: Int { steps.values.reduce(0, +) }
     public init() {}
 
@@ -79,7 +83,7 @@ public struct LifecycleRunner {
             return nil
         }
         var bounds = layout.bounds ?? CGRect(x: 0, y: 0, width: input.layout.containerWidth, height: 812)
-        if let f = compare(layout, engine: engine, input: input, bounds: bounds, step: -1, before: nil) { return f }
+        if let f = compare(layout, engine: engine, input: input, bounds: bounds, step: -1, before: nil, statistics: &statistics) { return f }
         for (k, step) in c.steps.enumerated() {
             let next = try input.applying(step)
             let before = try? layout.state()
@@ -99,14 +103,14 @@ public struct LifecycleRunner {
                 bounds = r
             }
             input = next
-            if let f = compare(layout, engine: engine, input: input, bounds: bounds, step: k, before: before) { return f }
+            if let f = compare(layout, engine: engine, input: input, bounds: bounds, step: k, before: before, statistics: &statistics) { return f }
         }
         return nil
     }
 
     /// The object's answers against a fresh object's for `input` and `bounds`.
     func compare(_ layout: LifecycleLayout, engine: LifecycleLayoutEngine, input: LayoutInput, bounds: CGRect,
-                 step: Int, before: LifecycleState?) -> LifecycleFinding? {
+                 step: Int, before: LifecycleState?, statistics: inout LifecycleStatistics) -> LifecycleFinding? {
         func finding(_ key: String, _ message: String, _ id: ElementID? = nil, after: LifecycleState? = nil, expected: LifecycleState? = nil) -> LifecycleFinding {
             LifecycleFinding(step: step, key: key, message: message, element: id, before: before, after: after, expected: expected, input: input)
         }
@@ -120,6 +124,8 @@ public struct LifecycleRunner {
         do { now = try layout.state() } catch {
             return finding("fault", "layoutAttributesForElements(in:) faulted: \(error)", expected: expected)
         }
+        statistics.states += 1
+        statistics.elements += expected.elements.count
         var seen: [ElementID: CGRect] = [:], counts: [ElementID: Int] = [:], freshCounts: [ElementID: Int] = [:]
         var want: [ElementID: CGRect] = [:]
         for e in expected.elements { if let id = e.id { freshCounts[id, default: 0] += 1; if want[id] == nil { want[id] = e.frame } } }

@@ -6,7 +6,7 @@ extension FuzzCommand {
     /// steps), the first departure shrunk, printed as a fixture with `steps` and saved to `save`.
     /// Exit status as `fuzz`'s: 1 a departure, 2 an engine without the capability.
     static func runLifecycle(entry: EngineEntry, seed: UInt64, duration: Double, maxSteps: Int, tolerance: Tolerance,
-                             shrinkTime: Double, save: String?, replay: String) throws -> Int32 {
+                             shrinkTime: Double, save: String?, replay: String, html: String?) throws -> Int32 {
         let engine = entry.make()
         guard engine.descriptor.capabilities.contains(.lifecycle), let lifecycle = engine as? LifecycleLayoutEngine else {
             printError("error: \(entry.descriptor.name) has no lifecycle (capability lifecycle): a UIKit layout in process, or an exec: engine declaring it (FIXTURE-FORMAT §9), is needed for --lifecycle")
@@ -38,6 +38,14 @@ extension FuzzCommand {
         }
         print("\(report.cases) lifecycle case(s), \(report.statistics.totalSteps) step(s) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) steps/s)")
         print(report.statistics.summary)
+        if let html {
+            var page = HTMLReport(title: "waterfall-check fuzz --lifecycle: \(entry.descriptor.name), seed \(seed)",
+                                  notes: ["\(report.cases) case(s), \(report.statistics.totalSteps) step(s) in \(String(format: "%.2f", report.seconds)) s", replay])
+            if let cx = report.counterexample { page.add(cx, engine: entry.descriptor.name) }
+            do { try page.write(to: URL(fileURLWithPath: html)) } catch {
+                throw WaterfallCheckError.cannotWrite(path: html, reason: "\(error)")
+            }
+        }
         return exitCode(report.counterexample == nil ? .passed : .failed)
     }
 }

@@ -129,7 +129,8 @@ enum FuzzCommand: Command {
             if bytes != nil { throw WaterfallCheckError.usage("--lifecycle generates step sequences: not with --from-bytes") }
             let status = try runLifecycle(entry: entry, seed: seed, duration: duration ?? 10, maxSteps: cases.map { $0 * 4 } ?? .max,
                                           tolerance: tolerance, shrinkTime: shrinkTime, save: mayWrite ? saveDirectory : nil,
-                                          replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")")
+                                          replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")",
+                                          html: html)
             return replayFailures > 0 ? exitCode(.failed) : status
         }
 
