@@ -24,6 +24,9 @@ public enum CanonicalWriter {
         top.append(("layout", layout(fixture.input.layout, indent: 2)))
         top.append(("sections", array(fixture.input.sections.map { section($0, indent: 4) }, indent: 2)))
         if let e = fixture.expected { top.append(("expected", expected(e, indent: 2))) }
+        if let steps = fixture.steps {
+            top.append(("steps", value(.object([("version", .integer(Fixture.stepsVersion)), ("steps", .array(steps.map(JSONValue.init)))]), indent: 2)))
+        }
         if let x = fixture.extensions { top.append(("extensions", value(x, indent: 2))) }
         return object(top, indent: 0) + "\n"
     }

@@ -11,7 +11,7 @@ extension Fixture {
     package init(json node: JSONNode) throws {
         var format: JSONNode?, name: JSONNode?, layout: JSONNode?, sections: JSONNode?
         var description: String?, source: String?, tolerance: CGFloat?
-        var expected: LayoutOutcome?, extensions: JSONValue?, disabled: String?
+        var expected: LayoutOutcome?, extensions: JSONValue?, disabled: String?, steps: [LifecycleStep]?
         try node.forEachMember { key, v in
             switch key {
             case "format": format = v
@@ -33,8 +33,9 @@ extension Fixture {
                 let value = try v.value()
                 guard case .object = value else { throw v.fault("extensions must be an object, got \(v.typeDescription)") }
                 extensions = value
+            case "steps": steps = try Fixture.steps(json: v)
             default:
-                throw v.unknownField(key, in: "fixture", expected: "format, name, description, source, tolerance, disabled, layout, sections, expected, extensions")
+                throw v.unknownField(key, in: "fixture", expected: "format, name, description, source, tolerance, disabled, layout, sections, expected, steps, extensions")
             }
         }
         guard let f = format else { throw node.missing("format") }
@@ -49,8 +50,27 @@ extension Fixture {
         guard let l = layout else { throw node.missing("layout") }
         guard let s = sections else { throw node.missing("sections") }
         self.init(name: nameValue, description: description, source: source, tolerance: tolerance,
-                  input: try LayoutInput(layoutNode: l, sectionsNode: s), expected: expected, extensions: extensions)
+                  input: try LayoutInput(layoutNode: l, sectionsNode: s), expected: expected, extensions: extensions, steps: steps)
         self.disabled = disabled
+    }
+
+    /// Decodes `steps` (FIXTURE-FORMAT §10): `{"version": 1, "steps": [step, ...]}`.
+    /// - Throws: ``JSONFault``: another version, an unknown member, a step that is not one.
+    static func steps(json node: JSONNode) throws -> [LifecycleStep] {
+        var version: JSONNode?, list: JSONNode?
+        try node.forEachMember { key, v in
+            switch key {
+            case "version": version = v
+            case "steps": list = v
+            default: throw v.unknownField(key, in: "steps", expected: "version, steps")
+            }
+        }
+        guard let version else { throw node.missing("version") }
+        guard try version.integer() == Fixture.stepsVersion else {
+            throw version.fault("steps version \(try version.integer()) is not supported; this reader reads version \(Fixture.stepsVersion)")
+        }
+        guard let list else { throw node.missing("steps") }
+        return try list.array().map(LifecycleStep.init(json:))
     }
 
     /// Whether `name` matches `[A-Za-z0-9._-]+` (FIXTURE-FORMAT §1).

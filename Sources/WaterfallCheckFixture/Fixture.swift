@@ -24,11 +24,18 @@ public struct Fixture: Hashable, Sendable {
     /// Why this fixture is switched off (FIXTURE-FORMAT §1, `disabled`): a golden run skips it
     /// without asking the engine and every report shows the reason; `nil` for a live fixture.
     public var disabled: String?
+    /// A lifecycle to replay on one layout object made for ``input`` (FIXTURE-FORMAT §10, member
+    /// `steps`, version ``Fixture/stepsVersion``); `nil` for a one-input fixture.
+    public var steps: [LifecycleStep]?
+
+    /// The version of the `steps` member this reader reads and writers write.
+    public static let stepsVersion = 1
 
     public init(name: String, description: String? = nil, source: String? = nil, tolerance: CGFloat? = nil,
-                input: LayoutInput, expected: LayoutOutcome? = nil, extensions: JSONValue? = nil) {
+                input: LayoutInput, expected: LayoutOutcome? = nil, extensions: JSONValue? = nil,
+                steps: [LifecycleStep]? = nil) {
         self.name = name; self.description = description; self.source = source; self.tolerance = tolerance
-        self.input = input; self.expected = expected; self.extensions = extensions
+        self.input = input; self.expected = expected; self.extensions = extensions; self.steps = steps
     }
 
     /// The default comparison tolerance, 0.001 pt (FIXTURE-FORMAT §7).

@@ -137,3 +137,49 @@ public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, 
     if let faults = run.faultReport { site.fail(faults) }
     return run.findings
 }
+
+/// ``assertInvariants(engine:cases:seed:tolerance:saveTo:fileID:filePath:line:column:)``, then
+/// with `lifecycle` also the engine's layout object through a lifecycle (issue 34,
+/// docs/lifecycle.md): step sequences (`reloadData`, batch updates, bounds changes,
+/// invalidations) from `seed`, about `cases * 4` steps, each state compared with a fresh layout
+/// object. A departure is recorded as one issue with the shrunk step list, saved (with its
+/// `steps`, FIXTURE-FORMAT §10) where the invariant counterexamples go, so `verify` keeps it red.
+/// An engine without the `lifecycle` capability (a UIKit layout through `UIKitLayoutEngine` has
+/// it) is an issue too: the check asked for cannot run.
+///
+/// ```swift
+/// @Test func lifecycle() {
+///     assertInvariants(engine: myUIKitEngine(), cases: 500, seed: 1, lifecycle: true)
+/// }
+/// ```
+@discardableResult
+public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
+                             tolerance: Tolerance = .default, saveTo directory: URL? = nil, lifecycle: Bool,
+                             fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [InvariantFinding] {
+    let findings = assertInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: directory,
+                                    fileID: fileID, filePath: filePath, line: line, column: column)
+    guard lifecycle else { return findings }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let e = engine()
+    guard e.descriptor.capabilities.contains(.lifecycle), let layouts = e as? LifecycleLayoutEngine else {
+        site.fail("\(e.descriptor.name) has no lifecycle (capability lifecycle): drive a UICollectionViewLayout through UIKitLayoutEngine, or declare it over exec:")
+        return findings
+    }
+    var fuzzer = LifecycleFuzzer(engine: e, seed: seed, seconds: 3_600, maxSteps: cases * 4)
+    fuzzer.runner = LifecycleRunner(tolerance: tolerance)
+    fuzzer.shrinkSeconds = 2
+    let report = fuzzer.run(engine: layouts)
+    if let cx = report.counterexample {
+        // Under CI nothing is written into the source tree (A9): printed and attached only.
+        let ci = WaterfallCheckConfiguration.current.isCI(ProcessInfo.processInfo.environment)
+        let folder = directory ?? (ci ? nil : URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("__Counterexamples__"))
+        let saved = folder.flatMap { try? cx.save(in: $0, engine: e.descriptor, source: "assertInvariants(..., seed: \(seed), lifecycle: true)") }
+        var s = "lifecycle \(cx.finding.key): \(cx.finding)\nseed \(seed); steps:\n"
+        for (k, step) in cx.lifecycle.steps.enumerated() { s += "  \(k + 1). \(describe(step))\n" }
+        s += CanonicalWriter.string(for: cx.fixture(engine: e.descriptor))
+        if let saved { s += "saved: \(saved.path)\n" } else if folder == nil { s += "CI: not saved into the source tree (printed and attached only)\n" }
+        site.fail(s, attachments: FailureArtifacts.files(for: cx.fixture(engine: e.descriptor), frames: nil, highlighted: [],
+                                                         title: "lifecycle: seed \(seed)"))
+    }
+    return findings
+}

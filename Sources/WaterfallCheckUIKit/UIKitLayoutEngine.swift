@@ -39,7 +39,7 @@ import WaterfallCheck
 /// - The view is ``viewportHeight`` pt tall.
 /// - Supplementary views are a section's header and footer when their kind is ``SupplementaryKinds``'
 ///   (UIKit's `elementKindSectionHeader`/`Footer` unless the layout uses kinds of its own).
-public final class UIKitLayoutEngine: PreparedLayoutEngine {
+public final class UIKitLayoutEngine: LifecycleLayoutEngine {
     /// What `configure` makes: the layout object, and what UIKit holds weakly, which the engine
     /// keeps alive for the layout's lifetime.
     public struct Setup {
@@ -96,7 +96,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
                 configure: @escaping (CollectionViewData) throws -> Setup) {
         var limits = limits
         limits.queryPredicate = queryPredicate
-        descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout],
+        descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout, .lifecycle],
                                       features: features, limits: limits, summary: summary)
         self.kinds = kinds
         self.configure = configure
@@ -104,7 +104,7 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
     /// A layout object attached to a collection view showing ``CollectionViewData``, with the
     /// objects UIKit holds weakly kept alive.
-    final class Session: PreparedLayout {
+    final class Session: LifecycleLayout {
         let data: CollectionViewData
         let engine: String
         let kinds: SupplementaryKinds
@@ -196,9 +196,13 @@ public final class UIKitLayoutEngine: PreparedLayoutEngine {
 
     /// A fresh layout for `input`, attached and through its first layout pass.
     /// - Throws: what `configure` throws; an ``EngineFault`` for a UIKit exception raised meanwhile.
-    func session(for input: LayoutInput) throws -> Session {
+    /// With `bounds`, the collection view's bounds are set to it before the first layout pass.
+    func session(for input: LayoutInput, bounds: CGRect? = nil) throws -> Session {
         let s = try Session(input, configure: configure, engine: descriptor.name, kinds: kinds, height: viewportHeight)
-        try s.run { s.collectionView.layoutIfNeeded() }
+        try s.run {
+            if let bounds { s.collectionView.bounds = bounds }
+            s.collectionView.layoutIfNeeded()
+        }
         return s
     }
 

@@ -15,6 +15,7 @@ let groups: [(name: String, run: () throws -> Void)] = [
     ("ties", benchTies),
     ("web", benchWeb),
     ("uikit", benchUIKit),
+    ("lifecycle", benchLifecycle),
 ]
 /// Groups run only when named.
 let onDemand: [(name: String, run: () throws -> Void)] = [("no-false-positives", benchNoFalsePositives), ("libfuzz", benchLibFuzzer),

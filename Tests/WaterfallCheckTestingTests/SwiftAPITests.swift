@@ -85,3 +85,15 @@ struct EngineFaultsReachTheTest {
         #expect(run.faultReport?.contains("the engine faulted on 50 case(s)") == true)
     }
 }
+
+@Suite("assertInvariants(..., lifecycle: true)")
+struct LifecycleAssertion {
+    @Test("an engine without the lifecycle capability is an issue, never a silent pass")
+    func noCapability() {
+        withKnownIssue {
+            assertInvariants(engine: ReferenceEngine(), cases: 20, seed: 1, lifecycle: true)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("has no lifecycle") }
+        }
+    }
+}

@@ -102,7 +102,7 @@ public struct FuzzReport {
     public var interrupted = false
     /// The selected invariants this engine cannot be checked against, each with why: `query`
     /// without the query capability; `lookup-consistency` and `reprepare` without a layout object
-    /// in this process (an `exec:` or browser engine). Never counted in ``checks``.
+    /// (a browser engine, or an `exec:` one without the `lifecycle` capability). Never counted in ``checks``.
     public var notApplicable: [(invariant: String, reason: String)] = []
     /// The invariants that found ``FuzzConfiguration/keysPerInvariant`` distinct bug keys and
     /// retired: more may exist (a run with `--keep-going` looks on, still up to the bound).
@@ -396,7 +396,7 @@ public final class Fuzzer {
             if i.id == "query" && !capabilities.contains(.query) {
                 out.append((i.id, "the engine declares no rect query"))
             } else if Invariants.needingLayoutObject.contains(i.id) && !hasLayoutObject {
-                out.append((i.id, "needs the layout object in this process (a UIKit driver or port run in process, not exec: or a browser)"))
+                out.append((i.id, "needs a layout object: a UIKit driver or port in process, or an exec: engine declaring the lifecycle capability (not a browser)"))
             }
         }
         return out

@@ -216,6 +216,8 @@ public struct GoldenRunner: Sendable {
         public var tolerance: Tolerance = .default
         /// The placement-level verdict, when the engine declares a length quantum and the frames differ.
         package var placement: PlacementVerdict?
+        /// Where a fixture's steps departed from a fresh layout object (FIXTURE-FORMAT §10).
+        public var lifecycle: LifecycleFinding?
 
         /// The golden differences in report order.
         public var differences: [LayoutDiff.Entry] { diff?.differences ?? [] }
@@ -228,6 +230,7 @@ public struct GoldenRunner: Sendable {
     /// ``LayoutEngine/answer(_:)``: an input using a feature it does not declare (FIXTURE-FORMAT
     /// §9), and an `unsupported` answer, are skipped; a fault is an error. No file is read or written.
     public func judge(_ fixture: Fixture, engine: LayoutEngine) -> Verdict {
+        if fixture.steps != nil { return judgeLifecycle(fixture, engine: engine) }
         let tol = Tolerance.resolve(explicit: tolerance, fixture: fixture.tolerance)
         let answer = engine.answer(fixture.input)
         var verdict = Verdict(status: .error, answer: answer, tolerance: tol)

@@ -8,11 +8,15 @@ public struct EngineCapabilities: OptionSet, Hashable, Sendable {
     public static let query = EngineCapabilities(rawValue: 1 << 0)
     /// Has a layout object the harness may drive through its lifecycle (``PreparedLayoutEngine``).
     public static let collectionViewLayout = EngineCapabilities(rawValue: 1 << 1)
+    /// Drives one layout object through steps and answers its lookups (``LifecycleLayoutEngine``;
+    /// over `exec:`, the `lifecycle` requests of FIXTURE-FORMAT §9). Implies ``collectionViewLayout``.
+    public static let lifecycle = EngineCapabilities(rawValue: 1 << 2)
 
     /// Protocol names, as the hello line spells them.
     public var names: [String] {
         var out: [String] = []
         if contains(.query) { out.append("query") }
+        if contains(.lifecycle) { out.append("lifecycle") }
         return out
     }
 }

@@ -45,8 +45,9 @@ public enum Invariants {
     static let deterministicIndex = named("deterministic")!.index
     static let prefixStableIndex = named("prefix-stable")!.index
 
-    /// The ids of the checks that drive the engine's layout object in this process
-    /// (``PreparedLayoutEngine``): never run over `exec:` or in a browser.
+    /// The ids of the checks that drive the engine's layout object (``PreparedLayoutEngine``): in
+    /// process, or over `exec:` when the engine declares the `lifecycle` capability (FIXTURE-FORMAT
+    /// §9); never in a browser.
     public static let needingLayoutObject: Set<String> = ["lookup-consistency", "reprepare"]
 
     /// The ids of the checks judged from one answer alone, asking the engine nothing more (not

@@ -13,16 +13,16 @@ import WaterfallCheck
 /// Needs the layouts the run kept (``GoldenRunner/keepsLayouts``); a result without them, or
 /// whose engine faulted or answered `unsupported`, has no artifact.
 /// - Complexity: O(elements) per result.
-public enum FailureArtifacts {
+package enum FailureArtifacts {
     /// One file: its name (from the fixture's `name`, FIXTURE-FORMAT §2: `[A-Za-z0-9._-]+`) and bytes.
-    public struct File: Hashable, Sendable {
-        public var name: String
-        public var data: Data
-        public init(name: String, data: Data) { self.name = name; self.data = data }
+    package struct File: Hashable, Sendable {
+        package var name: String
+        package var data: Data
+        package init(name: String, data: Data) { self.name = name; self.data = data }
     }
 
     /// The files for `result`, actual fixture first; empty when the run kept no layout for it.
-    public static func files(for result: FixtureResult) -> [File] {
+    package static func files(for result: FixtureResult) -> [File] {
         guard let fixture = result.fixture, let answer = result.answer, let outcome = answer.outcome else { return [] }
         let name = Fixture.isValidName(fixture.name) ? fixture.name : "fixture"
         var actual = fixture
@@ -44,7 +44,7 @@ public enum FailureArtifacts {
     /// The files of a shrunk counterexample: the input-only fixture (`<name>.json`) and its
     /// frames drawn with the broken invariant's elements highlighted (`<name>.svg`, when the
     /// engine's frames are known).
-    public static func files(for fixture: Fixture, frames: LayoutResult?, highlighted: [ElementID], title: String) -> [File] {
+    package static func files(for fixture: Fixture, frames: LayoutResult?, highlighted: [ElementID], title: String) -> [File] {
         var files = [File(name: "\(fixture.name).json", data: CanonicalWriter.data(for: fixture))]
         if let frames {
             let svg = SVGRenderer.diff(input: fixture.input, expected: frames, actual: frames, moved: highlighted,
@@ -56,7 +56,7 @@ public enum FailureArtifacts {
 
     /// Writes `files` into `directory` (created when missing), each through an atomic write.
     /// - Throws: the first write error, naming the path.
-    public static func write(_ files: [File], to directory: URL) throws {
+    package static func write(_ files: [File], to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for f in files { try AtomicFile.write(f.data, to: directory.appendingPathComponent(f.name)) }
     }

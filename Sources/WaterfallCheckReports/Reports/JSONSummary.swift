@@ -35,7 +35,7 @@ package enum JSONSummary {
     }
 
     /// One difference: `{"element","path","expected","actual","delta"}` (also `review --json`'s changes).
-    public static func value(_ d: LayoutDiff.Entry) -> JSONValue {
+    package static func value(_ d: LayoutDiff.Entry) -> JSONValue {
         func side(_ v: LayoutDiff.Value?) -> JSONValue {
             switch v {
             case .frame(let r)?: return .frame(r)

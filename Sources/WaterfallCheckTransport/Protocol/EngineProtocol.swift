@@ -87,7 +87,8 @@ public enum EngineProtocol {
             }
             let conventions = try node.member("conventions").map(EngineConventions.init(json:)) ?? .none
             let constraints = try node.member("constraints").map(EngineConstraints.init(json:)) ?? .none
-            descriptor = EngineDescriptor(name: name, version: version, capabilities: caps.contains("query") ? [.query] : [],
+            descriptor = EngineDescriptor(name: name, version: version, capabilities: EngineCapabilities(caps.contains("query") ? [.query] : [])
+                                              .union(caps.contains("lifecycle") ? [.lifecycle, .collectionViewLayout] : []),
                                           features: features, limits: limits, conventions: conventions, constraints: constraints,
                                           summary: "external engine, \(EngineProtocol.name)")
             if let w = node.member("pipeline") {

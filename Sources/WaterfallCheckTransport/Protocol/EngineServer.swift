@@ -51,10 +51,14 @@ public final class EngineServer {
 
     /// The connection's long number literals, both ways.
     private let numbers = NumberTextCache()
+    /// The open lifecycle sessions by id (FIXTURE-FORMAT §9 `lifecycle`).
+    var sessions: [Int: LifecycleLayout] = [:]
 
     private func reply(to line: [UInt8], into out: inout [UInt8], cache: NumberTextCache?) {
         let (id, decoded) = EngineProtocol.Request.decode(line, cache: cache)
         switch decoded {
+        case .failure where engine.descriptor.capabilities.contains(.lifecycle) && lifecycleReply(to: line, into: &out):
+            return
         case .failure(let error):
             EngineProtocol.Reply.error(.badRequest, "\(error)").encode(id: id, into: &out)
         case .success(let request):

@@ -14,7 +14,7 @@ import WaterfallCheck
 /// Used from one thread at a time, like every ``LayoutEngine``; make one per worker. Its mutable
 /// state is therefore `@exclusivity(unchecked)`: no runtime exclusivity check per access (they cost
 /// about a tenth of the harness's instructions per pipelined request).
-public final class ExternalEngine: LayoutEngine {
+public final class ExternalEngine: LifecycleLayoutEngine {
     /// How to run the engine.
     public struct Configuration: Sendable {
         /// The argv to start (`["/bin/sh", "-c", CMD]` for `exec:CMD`).
@@ -46,14 +46,16 @@ public final class ExternalEngine: LayoutEngine {
 
     public let descriptor: EngineDescriptor
     public let configuration: Configuration
-    @exclusivity(unchecked) private var process: EngineProcess?
-    @exclusivity(unchecked) private var nextID = 1
+    @exclusivity(unchecked) var process: EngineProcess?
+    @exclusivity(unchecked) var nextID = 1
+    /// The last lifecycle session id handed out (FIXTURE-FORMAT §9 `lifecycle`).
+    @exclusivity(unchecked) var sessionCount = 0
     /// The pipeline window the running engine's hello declared (FIXTURE-FORMAT §9), at most
     /// ``EngineProtocol/Hello/maximumPipeline``; 1 drives it one request at a time.
     @exclusivity(unchecked) public private(set) var pipelineWindow = 1
     /// Requests announced by ``prefetch(_:)``, oldest first from `aheadStart`; the first
     /// `inFlight` of them are sent and unanswered, the rest wait for room in the window.
-    @exclusivity(unchecked) private var ahead: [(request: EngineProtocol.Request, id: Int)] = []
+    @exclusivity(unchecked) var ahead: [(request: EngineProtocol.Request, id: Int)] = []
     @exclusivity(unchecked) private var aheadStart = 0
     @exclusivity(unchecked) private var inFlight = 0
     /// The one buffer every request line is encoded into.
@@ -349,7 +351,7 @@ public final class ExternalEngine: LayoutEngine {
     /// Drops the announced requests before index `k`, reading (and ignoring) the replies to those
     /// already sent. A fault while reading one is this request's fault: the engine broke before
     /// it could be answered.
-    private func skipAhead(to k: Int) throws {
+    func skipAhead(to k: Int) throws {
         while aheadStart < k {
             if inFlight > 0, let p = process {
                 let skipped = ahead[aheadStart].id
@@ -405,7 +407,7 @@ public final class ExternalEngine: LayoutEngine {
     }
 
     /// The running process, started (and handshaken) if need be.
-    private func running() throws -> EngineProcess {
+    func running() throws -> EngineProcess {
         if let p = process { return p }
         // After ``killAll()`` (Ctrl-C, SIGTERM) a restart would only meet the same hang again.
         guard !EngineProcess.live.isStopped else {
@@ -424,7 +426,7 @@ public final class ExternalEngine: LayoutEngine {
     }
 
     /// Kills the process and makes the fault, with the engine's last stderr.
-    private func fault(_ kind: EngineFault.Kind, _ message: String, reply: String = "") -> EngineFault {
+    func fault(_ kind: EngineFault.Kind, _ message: String, reply: String = "") -> EngineFault {
         let tail = process.map { p -> String in
             // Stdin closed first: an engine that reads to end of file exits, and its stderr ends
             // at once instead of after the grace (0.2 s a fault: a shrink that restarts an engine

@@ -23,6 +23,8 @@ enum FuzzCommand: Command {
                                           help: "do not check these invariants", parse: idList)
     /// `--from-bytes FILE`: one libFuzzer input.
     static let fromBytes = Option<String>("--from-bytes", value: "FILE", help: "check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes are the generator's choices) instead of generated cases, shrink what it fails and save it as any counterexample; the replay line is this command (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going")
+    /// `--lifecycle`: sequences of steps on one layout object (issue 34).
+    static let lifecycle = Flag("--lifecycle", help: "fuzz the layout object's lifecycle instead of single inputs: a starting input and steps (reloadData, performBatchUpdates, bounds changes, invalidations) in UIKit's order, each state judged against a fresh layout object (docs/lifecycle.md); needs an engine with the lifecycle capability (a UIKit layout in process, or exec: declaring it)")
     /// `--list-invariants`: the catalogue, and exit.
     static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
@@ -34,7 +36,7 @@ enum FuzzCommand: Command {
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
                   keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, listInvariants, ConventionsOption.option],
+                  fromBytes, lifecycle, listInvariants, ConventionsOption.option],
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
@@ -123,6 +125,15 @@ enum FuzzCommand: Command {
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
+
+        if args.flag(Self.lifecycle) {
+            if bytes != nil { throw WaterfallCheckError.usage("--lifecycle generates step sequences: not with --from-bytes") }
+            let status = try runLifecycle(entry: entry, seed: seed, duration: duration ?? 10, maxSteps: cases.map { $0 * 4 } ?? .max,
+                                          tolerance: tolerance, shrinkTime: shrinkTime, save: mayWrite ? saveDirectory : nil,
+                                          replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")",
+                                          html: html)
+            return replayFailures > 0 ? exitCode(.failed) : status
+        }
 
         let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
