@@ -48,6 +48,12 @@ public struct GoldenRunner: Sendable {
     /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
     /// the diff and the invariant failures.
     public var keepsLayouts = false
+    /// The loosest claims the run allows (`--expect-claims FILE`, the testing API's
+    /// `expectClaims:`): an engine declaring more (``EngineClaims/excess(_:allowed:)``) fails the
+    /// run, so the engine under test cannot loosen its own gate. `nil` checks the bounds only.
+    public var allowedClaims: EngineDescriptor?
+    /// The largest fraction of fixtures the engine's own claims may skip (`--max-skipped`).
+    public var skipLimit: Double?
 
     public init(engine: @escaping @Sendable () -> LayoutEngine, tolerance: Tolerance? = nil,
                 recordMode: RecordMode = .never, recordTarget: RecordTarget = .pending,
@@ -63,6 +69,20 @@ public struct GoldenRunner: Sendable {
     /// Paths that do not exist and directories without fixtures are error results, so an empty
     /// run never passes. Results are in collection order whatever the parallelism.
     public func run(paths: [URL]) -> VerifyReport {
+        var report = runUnjudged(paths: paths)
+        // The claims the run was judged with, shown in every report and checked against the
+        // bounds and the allowed set (issue 33). An engine object is cheap to make: an external
+        // one starts its process on first use.
+        if runsEngine {
+            let d = makeEngine().descriptor
+            report.engine = d
+            report.claimProblems = EngineClaims.excess(d, allowed: allowedClaims)
+            report.skipLimit = skipLimit
+        }
+        return report
+    }
+
+    private func runUnjudged(paths: [URL]) -> VerifyReport {
         let (files, problems) = FixtureFile.collect(paths)
         guard let shard else {
             return VerifyReport(results: problems.map(FixtureResult.init) + run(files: files), pending: PendingFiles.find(under: paths))

@@ -10,6 +10,9 @@ extension EngineComparison.Report {
         let p = TextReport.printable
         let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
         var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
+        s += "baseline \(p(EngineClaims.judgedWith(baseline)))\ncandidate \(p(EngineClaims.judgedWith(candidate)))\n"
+        s += TextReport.claimLines(claimProblems)
+        if let w = skipWarning { s += w + "\n" }
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(driftCases > 0 ? "\(driftCases) only drift, " : "")\(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct difference\(differences.count == 1 ? "" : "s"))" }
         s += ", "

@@ -66,6 +66,13 @@ extension FuzzReport {
     /// "engineFaults","casesPerSecond","failures":[{"invariant","invariants","message","case",
     /// "origin","replay","fixture","items"}]}`, keys sorted. The counts are ``counts``, as the text prints
     /// them; `seed` is a string (a UInt64 does not fit every JSON reader's numbers).
+    /// `most cases were skipped (...)` when more than half of the cases were skipped on the
+    /// engine's own claims, or more than `limit` (a fraction, `--max-skipped`); `fails` when
+    /// more than `limit` (issue 33).
+    public func skipWarning(limit: Double?) -> (text: String, fails: Bool)? {
+        EngineClaims.skipWarning(skipped: counts[.skipped], of: counts.cases, limit: limit, noun: "cases")
+    }
+
     public func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
         let c = counts
         let list: [JSONValue] = failures.map { f in

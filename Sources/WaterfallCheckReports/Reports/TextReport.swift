@@ -13,7 +13,8 @@ public enum TextReport {
     /// lines as an earlier one (an engine's stderr: a stub that faults on every fixture printed
     /// its traceback 32 times) gets its first line only, naming the fixture that showed them.
     public static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
-        var out = ""
+        var out = report.engine.map { printable(EngineClaims.judgedWith($0)) + "\n" } ?? ""
+        out += claimLines(report.claimProblems)
         var shownTails: [Substring: String] = [:]
         for var r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
             if r.status == .error { r.message = once(r.message, label: r.file, shown: &shownTails) }
@@ -25,6 +26,7 @@ public enum TextReport {
         if report.nothingChecked {
             out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
         }
+        if let w = report.skipWarning { out += w + "\n" }
         // Passes of an engine with a length quantum whose frames drifted (PlacementVerdict).
         let drifted = report.results.compactMap { r in r.status == .passed ? r.placement : nil }
         if let largest = drifted.map(\.largestDrift).max() {
@@ -33,6 +35,11 @@ public enum TextReport {
                 + (ties > 0 ? ", \(ties) with a tie the quantum could flip" : "") + "\n"
         }
         return out + report.summary + "\n"
+    }
+
+    /// `FAIL engine claims: ...` lines, one per claim beyond the allowed set or the bounds.
+    public static func claimLines(_ problems: [String]) -> String {
+        problems.map { "FAIL engine claims: " + printable($0) + "\n" }.joined()
     }
 
     /// `message`, or its first line and `(then as for LABEL above)` when its further lines (an

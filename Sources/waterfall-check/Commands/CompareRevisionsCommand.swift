@@ -28,7 +28,7 @@ enum CompareRevisionsCommand: Command {
         summary: "Build an engine at two git revisions and compare them as 'compare' does",
         options: [engine, build, cache],
         groups: [ComparisonRun.options.describing(CommonOptions.save.described("write each minimal difference, and each input an engine faulted on, to DIR as a fixture (expected: the baseline's answer); saved differences record both commits in `source` and in `extensions.revisions`")),
-                 ComparisonRun.reports, EngineOptions.group.without(EngineOptions.isolate, EngineOptions.scale)],
+                 ComparisonRun.reports, ClaimsOptions.group, EngineOptions.group.without(EngineOptions.isolate, EngineOptions.scale)],
         operands: "REV_A REV_B [PATH...]",
         about: """
     For each revision of the git repository of the current directory: checks it out in a
@@ -41,7 +41,8 @@ enum CompareRevisionsCommand: Command {
     SIGTERM); a failed build names its revision and shows the end of its output (exit status 2).
     """,
         notes: """
-    EXIT STATUS: 0 identical, 1 different, 2 usage, git, build, fixture or engine error.
+    EXIT STATUS: 0 identical, 1 different (or claims beyond --expect-claims, skips beyond
+    --max-skipped), 2 usage, git, build, fixture or engine error.
     """,
         refusals: refusals)
 
