@@ -283,6 +283,22 @@ public struct GoldenRunner: Sendable {
     private func judgeGolden(_ fixture: Fixture, _ answer: EngineAnswer, into verdict: Verdict, quantum: CGFloat) -> Verdict {
         var verdict = verdict
         guard let expected = fixture.expected, let outcome = answer.outcome else { return verdict }
+        // A reply with another number of sections than the input (an extra empty one compares
+        // equal element by element) is no layout of this input: record and --invariants refuse
+        // it, and so does the golden diff (review A10).
+        // A golden whose expected frames do not fit its input (a frame removed by hand) read as
+        // items moving columns, the one "extra" line beyond the rows shown (review A16): it is
+        // the fixture's fault, said as such.
+        if case .layout(let e) = expected, let problem = e.shapeProblem(for: fixture.input) {
+            verdict.status = .error
+            verdict.message = "fixture error at $.expected: the expected frames do not fit the input: \(problem.message)"
+            return verdict
+        }
+        if case .layout(let a) = outcome, a.sections.count != fixture.input.sections.count {
+            verdict.status = .failed
+            verdict.message = "the engine answered \(a.sections.count) section(s) of frames for \(fixture.input.sections.count) input section(s)"
+            return verdict
+        }
         let diff = LayoutDiff(expected: expected, actual: outcome, tolerance: verdict.tolerance)
         verdict.diff = diff
         if quantum > 0, !diff.isEmpty, case .layout(let e) = expected, case .layout(let a) = outcome {

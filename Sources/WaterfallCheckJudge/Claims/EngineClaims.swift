@@ -157,7 +157,7 @@ public enum EngineClaims {
     /// `judged with: the exact claims (every feature, both tie breaks, doubles, lengths to 1e9 pt, strict query)`.
     public static func judgedWith(_ d: EngineDescriptor) -> String {
         let s = shown(d)
-        if s.isEmpty { return "judged with: the exact claims (every feature, query, both tie breaks, doubles, lengths to 1e9 pt, strict query)" }
+        if s.isEmpty { return "judged with: the exact claims (every feature, the query capability, both tie breaks, doubles, lengths to 1e9 pt, the strict query predicate)" }
         return "judged with: " + s.joined(separator: "; ") + " (declared by the engine)"
     }
 

@@ -28,7 +28,8 @@ extension EngineComparison.Report {
             s += "skipped: \(skipped.count) case\(skipped.count == 1 ? "" : "s")\n" + TextReport.reasons(skipped.map(\.reason))
         }
         for f in faults {
-            s += "\nfault in \(f.name) (\(f.origin.originDescription)): \(f.fault)\n"
+            // An engine's stderr and reply can hold any byte: escaped, line by line (review A12).
+            s += "\nfault in \(p(f.name)) (\(p(f.origin.originDescription))): \(TextReport.printableBlock("\(f.fault)", indent: ""))\n"
             s += "  input: \(CanonicalWriter.compactInput(f.origin.input))\n"
         }
         for (k, f) in differences.enumerated() {
@@ -54,9 +55,9 @@ extension EngineComparison.Report {
     private static func describe(_ a: EngineAnswer) -> String {
         switch a {
         case .layout: return a.summary
-        case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
-        case .unsupported(let reason): return "unsupported (\(reason))"
-        case .fault(let f): return "\(f)"
+        case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(TextReport.printable(e.message)))")
+        case .unsupported(let reason): return "unsupported (\(TextReport.printable(reason)))"
+        case .fault(let f): return TextReport.printableBlock("\(f)", indent: "")
         }
     }
 }

@@ -55,16 +55,15 @@ public enum TextReport {
 
     /// Reasons (why cases were skipped) one line each, `  3 × reason`, most frequent first, at
     /// most `limit` lines then `  ... and N more, for K other reason(s)`. Reasons that differ only
-    /// in their numbers (a layout's length) are one group, shown with `…` for the numbers that
-    /// differ (each had its own group). Empty for no reasons.
+    /// in their numbers (a layout's length) are one group, shown with the range of each number
+    /// that differs (`needs 212000 to 340000 pt`; each had its own group). Empty for no reasons.
     /// - Complexity: O(total length of the reasons + groups · log groups).
     public static func reasons(_ reasons: [String], limit: Int = 5) -> String {
-        var groups: [String: (count: Int, reason: String)] = [:]
-        for reason in reasons {
-            let key = numbersElided(reason)
-            groups[key] = groups[key].map { ($0.count + 1, $0.reason == reason ? reason : key) } ?? (1, reason)
-        }
-        let sorted = groups.values.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+        var members: [String: [String]] = [:]
+        for reason in reasons { members[numbersElided(reason), default: []].append(reason) }
+        // Each group once, its numbers kept where they agree and ranged where they differ.
+        let groups = members.values.map { (count: $0.count, reason: WaterfallCheckJudge.numbersRanged($0)) }
+        let sorted = groups.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
         var out = ""
         for g in sorted.prefix(limit) { out += "  \(g.count) × \(printable(g.reason))\n" }
         if sorted.count > limit { out += "  ... and \(sorted.dropFirst(limit).reduce(0) { $0 + $1.count }) more, for \(sorted.count - limit) other reason(s)\n" }

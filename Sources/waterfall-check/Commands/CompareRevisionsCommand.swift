@@ -60,6 +60,10 @@ enum CompareRevisionsCommand: Command {
         var paths = positional
         if paths.isEmpty, FileManager.default.fileExists(atPath: "Fixtures") { paths = ["Fixtures"] }
         try comparison.refuseCollisions(paths)
+        // A missing PATH is said before two builds, not after them (review A15).
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw WaterfallCheckError.usage("no such file or directory: \(path)")
+        }
 
         var command = engineSpec
         if !engineSpec.hasPrefix(EngineRegistry.execPrefix) {
@@ -69,11 +73,15 @@ enum CompareRevisionsCommand: Command {
         }
         let builds = try RevisionBuilds(in: FileManager.default.currentDirectoryPath, build: build ?? "true", cache: cache)
         defer { builds.finish() }
-        builds.log = { printError("compare-revisions: \($0)") }
+        // A commit subject is anyone's text: escaped (review A12).
+        builds.log = { printError("compare-revisions: \(TextReport.printable($0))") }
         let revisions = (baseline: try builds.resolve(specs.0), candidate: try builds.resolve(specs.1))
         func engine(_ revision: Revision) throws -> EngineEntry {
             var options = comparison.engineOptions
-            options.workingDirectory = try builds.tree(for: revision)
+            // From the same subdirectory of the revision's tree as the run (review A15).
+            // A built-in engine is the tree's own .build/release/waterfall-engine, from its top.
+            let sub = engineSpec.hasPrefix(EngineRegistry.execPrefix) && !builds.prefix.isEmpty ? "/" + builds.prefix : ""
+            options.workingDirectory = try builds.tree(for: revision) + sub
             return try resolveEngine(command, options: options)
         }
         let baseline = try engine(revisions.baseline), candidate = try engine(revisions.candidate)
