@@ -24,7 +24,8 @@ extension EngineComparison.Report {
             }
         }
         // One writer for every saved fixture: a new name, never an overwrite (review A5).
-        for fixture in fixtures { written.append(try fixture.save(in: URL(fileURLWithPath: directory)).path) }
+        // Another case's equal input under another name is saved too: each case is reported.
+        for fixture in fixtures { written.append(try fixture.save(in: URL(fileURLWithPath: directory), reusingAnyName: false).path) }
         return written
     }
 }

@@ -61,10 +61,10 @@ extension Counterexample {
 
     /// The fixture in `directory` (not its subdirectories) whose input equals `input` after
     /// normalisation, if any. Unreadable files are passed over (the replay reports them).
-    public static func saved(_ input: LayoutInput, in directory: URL) -> URL? {
+    public static func saved(_ input: LayoutInput, in directory: URL, among names: ((String) -> Bool)? = nil) -> URL? {
         let key = input.normalised
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() where name.hasSuffix(".json") {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in files.sorted() where name.hasSuffix(".json") && names?(name) != false {
             let url = directory.appendingPathComponent(name)
             if let f = try? FixtureReader.read(contentsOf: url), f.input.normalised == key { return url }
         }
@@ -98,13 +98,19 @@ extension Fixture {
     /// Writes the fixture in canonical form as a new file `<directory>/<name>.json` (creating the
     /// directory), or `<name>-2.json`, `<name>-3.json`, ... when that name is taken; returns the
     /// file. A fixture in `directory` with an equal input (after normalisation) is returned
-    /// instead, unwritten. No file is ever overwritten, even by writers racing for one name
+    /// instead, unwritten (with `anyName` false, only one of this name: `<name>.json`,
+    /// `<name>-N.json`). No file is ever overwritten, even by writers racing for one name
     /// (``AtomicFile/create(_:in:names:)``): every writer of counterexamples and saved inputs
     /// (fuzz, the testing API, compare) saves through here (review A5).
     /// - Throws: the directory's or the write's error.
     @discardableResult
-    public func save(in directory: URL) throws -> URL {
-        if let existing = Counterexample.saved(input, in: directory) { return existing }
+    public func save(in directory: URL, reusingAnyName anyName: Bool = true) throws -> URL {
+        let family: ((String) -> Bool)? = anyName ? nil : { file in
+            guard file.hasPrefix(name), file.hasSuffix(".json") else { return false }
+            let middle = file.dropFirst(name.count).dropLast(5)
+            return middle.isEmpty || (middle.first == "-" && middle.dropFirst().allSatisfy(\.isNumber) && middle.count > 1)
+        }
+        if let existing = Counterexample.saved(input, in: directory, among: family) { return existing }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try AtomicFile.create(Data(CanonicalWriter.string(for: self).utf8), in: directory) { n in
             name + (n == 1 ? "" : "-\(n)") + ".json"

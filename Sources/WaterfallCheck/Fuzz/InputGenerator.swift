@@ -237,13 +237,14 @@ public struct InputGenerator: Sendable {
     /// above what the insets and spacings take.
     func containerWidth(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, spacing: CGFloat, inset: LayoutInsets) -> CGFloat {
         switch c.weighted(10, 5, 3, 1) {
-        case 0:
-            // A phone, or (one in three) a desktop window, a TV or a web page.
-            guard c.bool(341) else { return CGFloat(c.int(320...430)) }
-            return wideWidth(&c)
-        case 1: return CGFloat(c.int(744...1366))
+        case 0: return CGFloat(c.int(320...430))
+        case 1:
+            // One draw, as likely a tablet as a desktop window, a TV or a web page (every branch
+            // draws as many choices as the phone's, so a shrink can step from one to another).
+            let v = c.int(0...(2 * InputGenerator.tabletWidths - 1))
+            return v < InputGenerator.tabletWidths ? 744 + CGFloat(v) : InputGenerator.wideWidth(v - InputGenerator.tabletWidths)
         case 2:
-            let base = CGFloat(c.int(320...3840))
+            let base = CGFloat(c.int(320...1366))
             return a == .exact ? base + CGFloat(c.int(1...63)) / 64 : base + noise(&c, upTo: 1, large: false)
         default:
             // Column width δ / n for a small δ > 0: the narrowest columns a valid layout can have.
@@ -252,14 +253,14 @@ public struct InputGenerator: Sendable {
         }
     }
 
-    /// Widths above a tablet's: macOS and Catalyst windows (1367–1920 pt), a TV's 1920 pt, the
-    /// common screen widths of web pages (1920, 2560, 3840), any width up to 3840 pt.
-    func wideWidth(_ c: inout ChoiceSource) -> CGFloat {
-        switch c.weighted(4, 2, 4) {
-        case 0: return CGFloat(c.int(1367...1920))
-        case 1: return c.element(of: InputGenerator.screenWidths)
-        default: return CGFloat(c.int(1921...3840))
-        }
+    /// The tablet widths, 744 to 1366 pt; as many wide widths are drawn beside them.
+    static let tabletWidths = 623
+
+    /// The `k`-th wide width (0 ≤ k < ``tabletWidths``): a TV's 1920 pt, a 1440p and a 4K web
+    /// page (2560, 3840), then macOS and Catalyst windows, TVs and web pages from 1367 to 3840 pt
+    /// in steps of about 4 pt (k = 622 is 3840). About three in four are wider than 1920 pt.
+    static func wideWidth(_ k: Int) -> CGFloat {
+        k < screenWidths.count ? screenWidths[k] : 1367 + CGFloat(((k - screenWidths.count) * 2473) / (tabletWidths - 1 - screenWidths.count))
     }
 
     /// A TV, a 1440p and a 4K screen, pt at one CSS px per pt.

@@ -69,47 +69,50 @@ public struct GoldenRunner: Sendable {
     /// Paths that do not exist and directories without fixtures are error results, so an empty
     /// run never passes. Results are in collection order whatever the parallelism.
     public func run(paths: [URL]) -> VerifyReport {
-        var report = runUnjudged(paths: paths)
-        // The claims the run was judged with, shown in every report and checked against the
-        // bounds and the allowed set (issue 33). An engine object is cheap to make: an external
-        // one starts its process on first use.
-        if runsEngine {
-            let d = makeEngine().descriptor
-            report.engine = d
-            report.claimProblems = EngineClaims.excess(d, allowed: allowedClaims)
+        let (files, problems) = FixtureFile.collect(paths)
+        var report: VerifyReport
+        let engine: EngineDescriptor?
+        if let shard {
+            let mine = shard.select(files, key: \.key)
+            // Names are unique per folder across the whole set, not per shard: the other shards'
+            // files in this shard's folders are read for their names, so a duplicate is reported
+            // (by the shard holding the later file) exactly as an unsharded run reports it.
+            let run = runUnmarked(files: mine)
+            engine = run.engine
+            report = VerifyReport(results: problems.map(FixtureResult.init) + Self.markingDuplicateNames(run.results, among: files),
+                                  pending: PendingFiles.find(under: paths), otherShards: files.count - mine.count)
+        } else {
+            let run = runUnmarked(files: files)
+            engine = run.engine
+            report = VerifyReport(results: problems.map(FixtureResult.init) + Self.markingDuplicateNames(run.results, among: files),
+                                  pending: PendingFiles.find(under: paths))
+        }
+        // The claims the run was judged with (a worker's engine's: no extra engine is made),
+        // shown in every report and checked against the bounds and the allowed set (issue 33).
+        if runsEngine, let engine {
+            report.engine = engine
+            report.claimProblems = EngineClaims.excess(engine, allowed: allowedClaims)
             report.skipLimit = skipLimit
         }
         return report
     }
 
-    private func runUnjudged(paths: [URL]) -> VerifyReport {
-        let (files, problems) = FixtureFile.collect(paths)
-        guard let shard else {
-            return VerifyReport(results: problems.map(FixtureResult.init) + run(files: files), pending: PendingFiles.find(under: paths))
-        }
-        let mine = shard.select(files, key: \.key)
-        // Names are unique per folder across the whole set, not per shard: the other shards'
-        // files in this shard's folders are read for their names, so a duplicate is reported
-        // (by the shard holding the later file) exactly as an unsharded run reports it.
-        let results = Self.markingDuplicateNames(runUnmarked(files: mine), among: files)
-        return VerifyReport(results: problems.map(FixtureResult.init) + results, pending: PendingFiles.find(under: paths),
-                            otherShards: files.count - mine.count)
-    }
-
     /// Runs `files` on ``jobs`` workers; one result per file, in order.
     public func run(files: [FixtureFile]) -> [FixtureResult] {
-        Self.markingDuplicateNames(runUnmarked(files: files), among: files)
+        Self.markingDuplicateNames(runUnmarked(files: files).results, among: files)
     }
 
-    /// ``run(files:)`` without the duplicate-name check.
-    private func runUnmarked(files: [FixtureFile]) -> [FixtureResult] {
-        guard !files.isEmpty else { return [] }
+    /// ``run(files:)`` without the duplicate-name check, and the descriptor of the engines that
+    /// ran (`nil` when no file did).
+    private func runUnmarked(files: [FixtureFile]) -> (results: [FixtureResult], engine: EngineDescriptor?) {
+        guard !files.isEmpty else { return ([], nil) }
         let box = ResultBox(count: files.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             let engine = makeEngine()
+            box.note(engine.descriptor)
             while let i = box.claim() { box.store(i, run(file: files[i], engine: engine)) }
         }
-        return box.results
+        return (box.results, box.descriptor)
     }
 
     /// `results` (of `all`'s files, or of one shard's) with every fixture whose `name` an earlier
@@ -326,6 +329,14 @@ private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var slots: [FixtureResult?]
+    /// The first worker's engine's descriptor.
+    private(set) var descriptor: EngineDescriptor?
+
+    /// Keeps `d` when no descriptor is kept yet.
+    func note(_ d: EngineDescriptor) {
+        lock.lock(); defer { lock.unlock() }
+        if descriptor == nil { descriptor = d }
+    }
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
