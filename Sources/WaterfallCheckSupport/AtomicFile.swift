@@ -117,6 +117,29 @@ package enum AtomicFile {
     /// Temporary files being written now, removed by ``removeTemporaries()``.
     private static let temporaries = LockedSet()
 
+    /// Writes `data` as a new file in `directory` under the first free name of `names(1)`,
+    /// `names(2)`, ... (at most 10,000 tries), never replacing a file: the bytes are written and
+    /// flushed to a hidden temporary first (``write(_:to:special:)``), then hard-linked to the
+    /// name (`link(2)` fails on an existing name, so two writers racing for one name get two
+    /// names), then the temporary is removed. The file appears whole or not at all.
+    /// - Returns: the file written.
+    /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)``.
+    public static func create(_ data: Data, in directory: URL, names: (Int) -> String) throws -> URL {
+        let dir = directory.path
+        let temp = dir + "/.new-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        temporaries.insert(temp)
+        defer { unlink(temp); temporaries.remove(temp) }
+        try write(data, to: URL(fileURLWithPath: temp))
+        for n in 1...10_000 {
+            let target = directory.appendingPathComponent(names(n))
+            if link(temp, target.path) == 0 { return target }
+            guard errno == EEXIST else {
+                throw WaterfallCheckError.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        throw WaterfallCheckError.cannotWrite(path: directory.appendingPathComponent(names(1)).path, reason: "10000 files of that name exist")
+    }
+
     /// Removes every temporary file a write in progress has created; for the SIGINT/SIGTERM
     /// handler, just before the process exits. Returns how many were removed.
     @discardableResult

@@ -4,7 +4,7 @@ import Testing
 @_exported import WaterfallCheckReports
 
 /// Runs the golden fixtures under `fixtures` against `engine` and records per the record mode:
-/// the returning form of ``assertGoldens(engine:fixtures:record:tolerance:fileID:filePath:line:column:)``.
+/// the returning form of ``assertGoldens(engine:fixtures:record:tolerance:expectClaims:maxSkipped:fileID:filePath:line:column:)``.
 ///
 /// ```swift
 /// let report = verifyGoldens(engine: { MyEngine() }, fixtures: ["Fixtures"], record: .never)
@@ -21,20 +21,29 @@ import Testing
 ///     broken layout is never recorded.
 ///   - tolerance: overrides every fixture's tolerance (FIXTURE-FORMAT §7); `nil` uses the trait's,
 ///     else each fixture's, else 0.001 pt.
+///   - expectClaims: a claims file (`waterfall-check verify --expect-claims FILE`, docs/engine-claims.md):
+///     an engine claiming more than it allows (a coarser length quantum, fewer features, ...)
+///     fails the run (``VerifyReport/claimProblems``), so the engine under test cannot loosen
+///     its own gate. `nil` checks only the documented bounds.
+///   - maxSkipped: the largest percentage of fixtures the engine's own claims may skip
+///     (`--max-skipped`); more fails the run. `nil`: a run where most were skipped only says so.
 /// - Returns: one result per fixture; input-only fixtures are ``CaseStatus/checked``. Under CI
 ///   (``WaterfallCheckConfiguration/ci``, else the `CI` variable) each pending recording
 ///   (`*.json.new`) under `fixtures` is an error result, as `waterfall-check verify` makes it
 ///   (exit status 2 there). Each result keeps its fixture and the engine's answer
 ///   (``FixtureResult/fixture``, ``FixtureResult/answer``).
-/// - Throws: ``WaterfallCheckError/usage(_:)`` for a bad `WATERFALL_CHECK_RECORD`.
+/// - Throws: ``WaterfallCheckError/usage(_:)`` for a bad `WATERFALL_CHECK_RECORD`; ``JSONError``
+///   naming the claims file's line and member for a bad `expectClaims` file.
 public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtures: [String], record: RecordMode? = nil,
-                          tolerance: Tolerance? = nil) throws -> VerifyReport {
+                          tolerance: Tolerance? = nil, expectClaims: String? = nil, maxSkipped: Double? = nil) throws -> VerifyReport {
     let environment = ProcessInfo.processInfo.environment
     let configuration = WaterfallCheckConfiguration.current
     let mode = try configuration.resolvedRecordMode(record, environment: environment)
     var runner = GoldenRunner(engine: engine, tolerance: tolerance ?? configuration.tolerance, recordMode: mode, recordTarget: .fixture,
                               invariants: InvariantChecker())
     runner.keepsLayouts = true
+    runner.allowedClaims = try expectClaims.map { try EngineClaims.allowed(contentsOf: URL(fileURLWithPath: $0)) }
+    runner.skipLimit = maxSkipped.map { $0 / 100 }
     var report = runner.run(paths: fixtures.map { URL(fileURLWithPath: $0) })
     if configuration.isCI(environment) { report.treatPendingAsErrors() }
     return report
@@ -56,18 +65,23 @@ public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
 /// ```
 ///
 /// A fixture recorded by this run (mode `missing`, `failed` or `all`; see
-/// ``verifyGoldens(engine:fixtures:record:tolerance:)``) is an issue too ("recorded ...; check
+/// ``verifyGoldens(engine:fixtures:record:tolerance:expectClaims:maxSkipped:)``) is an issue too ("recorded ...; check
 /// it and run again"), so a first run never passes silently. A run that checked nothing (no
-/// fixtures, every one skipped) is an issue. Under CI a pending recording is one too. A disabled
-/// fixture is a warning (Swift Testing `severity: .warning`; a `warning:` line under XCTest).
+/// fixtures, every one skipped) is an issue, and so is each claim beyond `expectClaims` and a run
+/// skipping more than `maxSkipped` percent (``verifyGoldens(engine:fixtures:record:tolerance:expectClaims:maxSkipped:)``).
+/// Under CI a pending recording is one too. A disabled fixture is a warning (Swift Testing
+/// `severity: .warning`; a `warning:` line under XCTest).
 /// - Returns: the report, for further checks.
 @discardableResult
 public func assertGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtures: [String], record: RecordMode? = nil,
-                          tolerance: Tolerance? = nil,
+                          tolerance: Tolerance? = nil, expectClaims: String? = nil, maxSkipped: Double? = nil,
                           fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> VerifyReport? {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let report: VerifyReport
-    do { report = try verifyGoldens(engine: engine, fixtures: fixtures, record: record, tolerance: tolerance) } catch {
+    do {
+        report = try verifyGoldens(engine: engine, fixtures: fixtures, record: record, tolerance: tolerance,
+                                   expectClaims: expectClaims, maxSkipped: maxSkipped)
+    } catch {
         site.fail("\(error)")
         return nil
     }
@@ -79,5 +93,8 @@ public func assertGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
     // A disabled fixture fails nothing but is never silent (FIXTURE-FORMAT §1, `disabled`).
     for r in report.results where r.isDisabled { site.warn("DISABLED \(r.file): \(r.message.dropFirst(FixtureResult.disabledPrefix.count))") }
     if report.nothingChecked { site.fail(TextReport.render(report)) }
+    // Claims beyond the pinned set, and too many skips, fail as the CLI's verify does (issue 33).
+    for p in report.claimProblems { site.fail("engine claims: \(p)\n\(report.engine.map(EngineClaims.judgedWith) ?? "")") }
+    if report.tooManySkipped, let w = report.skipWarning { site.fail(w) }
     return report
 }

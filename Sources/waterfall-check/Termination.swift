@@ -55,6 +55,26 @@ func stopEnginesOnTermination() {
 func removeTemporaries() {
     AtomicFile.removeTemporaries()
     RevisionBuilds.removeAbandoned()
+    RawTerminal.restore()
+}
+
+/// The terminal settings a raw-mode prompt (`review`'s one-key read) replaced, restored by the
+/// prompt and, on SIGINT, SIGTERM or SIGHUP, by the termination thread before it exits (review
+/// A13: the shell was left without echo).
+enum RawTerminal {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var saved: termios?
+
+    /// Standard input's settings, as they were before raw mode (`nil`: back to normal).
+    static func remember(_ settings: termios?) { lock.withLock { saved = settings } }
+
+    /// Restores the remembered settings, if any. Idempotent.
+    static func restore() {
+        lock.withLock {
+            if var s = saved { tcsetattr(0, TCSANOW, &s) }
+            saved = nil
+        }
+    }
 }
 
 /// The orderly Ctrl-C of the running command, if it has one.

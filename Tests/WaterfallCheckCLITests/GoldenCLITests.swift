@@ -23,7 +23,9 @@ struct GoldenCLITests {
         let dir = try corpus(drift: false); defer { dir.cleanup() }
         let r = try CLI.run(["verify", "Fixtures"], in: dir.url)
         #expect(r.status == 0)
-        #expect(r.stdout == "3 fixtures: 3 passed, 0 failed, 0 errors, 0 skipped\n")
+        // The claims the run was judged with come first (issue 33).
+        #expect(r.stdout == "judged with: the exact claims (every feature, the query capability, both tie breaks, doubles, lengths to 1e9 pt, the strict query predicate)\n"
+                + "3 fixtures: 3 passed, 0 failed, 0 errors, 0 skipped\n")
     }
 
     @Test("a mismatch: exit 1, the path and first difference in one line, a table, the total")
@@ -35,7 +37,8 @@ struct GoldenCLITests {
         // Expected item 0.2 is [0, 34, 50, 30]; the engine puts it at y 10 (TwoColumns).
         // In canonical form the expected frame of item 0.2 is on line 32 (2 lines of header, 12 of
         // layout, 9 of sections, then expected: contentSize, sections, items), at column 11.
-        #expect(lines.first == "FAIL Fixtures/basic/c.json:32:11: item 0.2 moved by 24 pt: expected [0, 34, 50, 30] actual [0, 10, 50, 30]")
+        #expect(lines.first?.hasPrefix("judged with: ") == true)
+        #expect(lines.dropFirst().first == "FAIL Fixtures/basic/c.json:32:11: item 0.2 moved by 24 pt: expected [0, 34, 50, 30] actual [0, 10, 50, 30]")
         #expect(lines.contains("  item 0.2  [0, 34, 50, 30]  [0, 10, 50, 30]  24"))
         #expect(lines.last == "3 fixtures: 2 passed, 1 failed, 0 errors, 0 skipped")
         #expect(r.stderr == "if the new output is right: waterfall-check record Fixtures, then review\n")

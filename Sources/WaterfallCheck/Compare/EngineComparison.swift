@@ -72,12 +72,32 @@ package struct EngineComparison {
         package var largestDriftCase = ""
         /// The git revisions the two engines were built from (`compare-revisions`), or `nil`.
         package var revisions: (baseline: Revision, candidate: Revision)?
+        /// What either engine claims beyond the allowed set or the bounds (``judgeClaims(allowed:skipLimit:)``),
+        /// each prefixed with the side: each fails the run.
+        package var claimProblems: [String] = []
+        /// The largest fraction of cases the engines' claims may skip (`--max-skipped`), or `nil`.
+        package var skipLimit: Double?
 
-        /// `passed` identical; `failed` a difference or a fault (a fault is a finding); `error`
-        /// only when the comparison could not run at all: an engine faulted on every case.
+        /// Checks both engines' claims against the bounds and `allowed` (`--expect-claims`), and
+        /// keeps the skip limit (issue 33).
+        package mutating func judgeClaims(allowed: EngineDescriptor?, skipLimit: Double?) {
+            claimProblems = EngineClaims.excess(baseline, allowed: allowed).map { "baseline: " + $0 }
+                + EngineClaims.excess(candidate, allowed: allowed).map { "candidate: " + $0 }
+            self.skipLimit = skipLimit
+        }
+
+        /// More cases were skipped than ``skipLimit`` allows.
+        package var tooManySkipped: Bool { EngineClaims.skipWarning(skipped: skipped.count, of: cases, limit: skipLimit)?.fails ?? false }
+
+        /// `most cases were skipped (...)` when more than half were, or more than ``skipLimit`` allows.
+        package var skipWarning: String? { EngineClaims.skipWarning(skipped: skipped.count, of: cases, limit: skipLimit, noun: "cases")?.text }
+
+        /// `passed` identical; `failed` a difference or a fault (a fault is a finding), a claim
+        /// beyond the allowed set, too many skips; `error` only when the comparison could not
+        /// run at all: an engine faulted on every case.
         package var verdict: RunVerdict {
             if cases > 0 && faultingCases == cases { return .error }
-            return differences.isEmpty && faults.isEmpty ? .passed : .failed
+            return differences.isEmpty && faults.isEmpty && claimProblems.isEmpty && !tooManySkipped ? .passed : .failed
         }
     }
 

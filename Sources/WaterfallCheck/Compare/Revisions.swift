@@ -24,6 +24,10 @@ package struct Revision: Sendable, Hashable {
 package final class RevisionBuilds {
     /// The top level of the repository.
     package let repository: String
+    /// The directory the run started in, relative to ``repository`` (`git rev-parse
+    /// --show-prefix`): empty at the top, else ending in `/`. An engine runs from the same
+    /// directory of each revision's tree, as relative paths on the command line mean (review A15).
+    package let prefix: String
     package let buildCommand: String
     /// Where the built trees are: the cache, or a temporary directory.
     package let store: String
@@ -39,6 +43,7 @@ package final class RevisionBuilds {
     package init(in directory: String, build: String, cache: String?) throws {
         let top = try Self.git(["rev-parse", "--show-toplevel"], in: directory, what: directory)
         repository = top
+        prefix = try Self.git(["rev-parse", "--show-prefix"], in: directory, what: directory)
         let common = try Self.git(["rev-parse", "--git-common-dir"], in: top, what: top)
         commonGitDir = common.hasPrefix("/") ? common : URL(fileURLWithPath: top).appendingPathComponent(common).standardized.path
         buildCommand = build
@@ -85,6 +90,11 @@ package final class RevisionBuilds {
     package func tree(for revision: Revision) throws -> String {
         let key = "\(revision.commit)-\(Self.hash(buildCommand))"
         let tree = store + "/" + key, marker = tree + ".built"
+        // Two runs sharing a cache take turns per entry: the second waits for the first's build
+        // and reuses it, instead of removing its half-built tree (review A4). flock(2) is
+        // released when the process ends, however it ends, so no lock outlives its run.
+        let lock = isCached ? try lockEntry(tree + ".lock", revision) : -1
+        defer { if lock >= 0 { close(lock) } }
         if FileManager.default.fileExists(atPath: marker) {
             log("\(revision.label): built already (\(tree))")
             return tree
@@ -109,6 +119,24 @@ package final class RevisionBuilds {
         }
         Self.abandoned.remove(tree)
         return tree
+    }
+
+    /// Opens and exclusively locks `path` (created), waiting for another run's lock with a
+    /// progress line. Returns the descriptor; closing it releases the lock.
+    private func lockEntry(_ path: String, _ revision: Revision) throws -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WaterfallCheckError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            log("\(revision.label): waiting for another run building it in the cache")
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    throw WaterfallCheckError.cannotWrite(path: path, reason: "cannot lock the cache entry: \(reason)")
+                }
+            }
+        }
+        return fd
     }
 
     /// Removes the worktree record of `tree` in the repository and its `.git` link: the tree is a

@@ -56,25 +56,15 @@ extension Counterexample {
     /// - Returns: the file written, or the one that already holds this input.
     @discardableResult
     public func save(in directory: URL, engine: EngineDescriptor, engineArgument: String? = nil, source: String? = nil) throws -> URL {
-        if let existing = Self.saved(input, in: directory) { return existing }
-        let fixture = fixture(engine: engine, engineArgument: engineArgument, source: source)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var url = directory.appendingPathComponent(fixture.name + ".json")
-        var n = 2
-        while FileManager.default.fileExists(atPath: url.path) {
-            url = directory.appendingPathComponent("\(fixture.name)-\(n).json")
-            n += 1
-        }
-        try AtomicFile.write(Data(CanonicalWriter.string(for: fixture).utf8), to: url)
-        return url
+        try fixture(engine: engine, engineArgument: engineArgument, source: source).save(in: directory)
     }
 
     /// The fixture in `directory` (not its subdirectories) whose input equals `input` after
     /// normalisation, if any. Unreadable files are passed over (the replay reports them).
-    public static func saved(_ input: LayoutInput, in directory: URL) -> URL? {
+    public static func saved(_ input: LayoutInput, in directory: URL, among names: ((String) -> Bool)? = nil) -> URL? {
         let key = input.normalised
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() where name.hasSuffix(".json") {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in files.sorted() where name.hasSuffix(".json") && names?(name) != false {
             let url = directory.appendingPathComponent(name)
             if let f = try? FixtureReader.read(contentsOf: url), f.input.normalised == key { return url }
         }
@@ -84,12 +74,19 @@ extension Counterexample {
 
 extension Fixture {
     /// A saved counterexample's invariant selection (`extensions.fuzz.invariants`), or `nil` (all).
-    /// An id not in the catalogue makes it `nil`: a typo must never check less.
+    /// An id not in the catalogue, a non-string entry or an empty list makes it `nil`: a typo
+    /// must never check less (review A8).
     var fuzzInvariants: InvariantSet? {
         guard case .array(let ids)? = extensions?["fuzz"]?["invariants"] else { return nil }
         var names: Set<String> = []
-        for case .string(let id) in ids { names.insert(id) }
-        return try? InvariantSet(ids: names)
+        for id in ids {
+            // A non-string entry is a typo too: all invariants (review A8).
+            guard case .string(let name) = id else { return nil }
+            names.insert(name)
+        }
+        // An empty selection would check nothing: all invariants (review A8).
+        guard !names.isEmpty, let set = try? InvariantSet(ids: names), !set.isEmpty else { return nil }
+        return set
     }
 
     /// A saved counterexample's query-rect seed (`extensions.fuzz.querySeed`), else 0.
@@ -98,15 +95,26 @@ extension Fixture {
         return UInt64(s) ?? 0
     }
 
-    /// Writes the fixture in canonical form as `<directory>/<name>.json` (creating the
-    /// directory), atomically; returns the file.
+    /// Writes the fixture in canonical form as a new file `<directory>/<name>.json` (creating the
+    /// directory), or `<name>-2.json`, `<name>-3.json`, ... when that name is taken; returns the
+    /// file. A fixture in `directory` with an equal input (after normalisation) is returned
+    /// instead, unwritten (with `anyName` false, only one of this name: `<name>.json`,
+    /// `<name>-N.json`). No file is ever overwritten, even by writers racing for one name
+    /// (``AtomicFile/create(_:in:names:)``): every writer of counterexamples and saved inputs
+    /// (fuzz, the testing API, compare) saves through here (review A5).
     /// - Throws: the directory's or the write's error.
     @discardableResult
-    public func save(in directory: URL) throws -> URL {
+    public func save(in directory: URL, reusingAnyName anyName: Bool = true) throws -> URL {
+        let family: ((String) -> Bool)? = anyName ? nil : { file in
+            guard file.hasPrefix(name), file.hasSuffix(".json") else { return false }
+            let middle = file.dropFirst(name.count).dropLast(5)
+            return middle.isEmpty || (middle.first == "-" && middle.dropFirst().allSatisfy(\.isNumber) && middle.count > 1)
+        }
+        if let existing = Counterexample.saved(input, in: directory, among: family) { return existing }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent(name + ".json")
-        try AtomicFile.write(Data(CanonicalWriter.string(for: self).utf8), to: file)
-        return file
+        return try AtomicFile.create(Data(CanonicalWriter.string(for: self).utf8), in: directory) { n in
+            name + (n == 1 ? "" : "-\(n)") + ".json"
+        }
     }
 }
 

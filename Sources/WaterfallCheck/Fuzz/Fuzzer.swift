@@ -87,6 +87,12 @@ public struct FuzzReport {
     public var casesBySize: [Int] = Array(repeating: 0, count: FuzzReport.sizeBuckets.count)
     /// Cases using each feature (FIXTURE-FORMAT §9 names).
     public var casesByFeature: [String: Int] = [:]
+    /// Cases per container-width bucket (``FuzzReport/widthBuckets``): the run's proof that
+    /// phones, tablets, desktop windows, TVs and web pages were all tried.
+    public var casesByWidth: [Int] = Array(repeating: 0, count: FuzzReport.widthBuckets.count)
+    /// Cases per bucket of their longest section's item count (``FuzzReport/longSectionBuckets``);
+    /// cases whose sections all have fewer than 1,000 items are not counted.
+    public var casesByLongestSection: [Int] = Array(repeating: 0, count: FuzzReport.longSectionBuckets.count)
     /// Invalid inputs generated; cases skipped as `unsupported` (the engine's answer, or the
     /// harness's refusal to send an undeclared feature or a non-finite number), valid or not.
     public var invalidCases = 0
@@ -123,6 +129,12 @@ public struct FuzzReport {
 
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
+    /// Container-width buckets, pt: upper bounds, inclusive.
+    public static let widthBuckets: [(name: String, upTo: CGFloat)] = [
+        ("below 320", 319.999), ("320-430 (phones)", 430), ("431-1366 (tablets)", 1366),
+        ("1367-1920 (desktop windows, TVs)", 1920), ("1921-3840 (web pages)", 3840), ("above 3840", .infinity)]
+    /// Longest-section buckets, items: lower bounds, inclusive.
+    public static let longSectionBuckets: [(name: String, from: Int)] = [("1000-1999", 1000), ("2000-4999", 2000), ("5000+", 5000)]
 
     /// Cases using each feature, by bit of ``LayoutFeatures/rawValue``: counted per case without
     /// building names, folded into ``casesByFeature`` by ``flushFeatures()`` (and ``merge(_:)``).
@@ -136,6 +148,17 @@ public struct FuzzReport {
         var bucket = 0
         while n > FuzzReport.sizeBuckets[bucket].upTo { bucket += 1 }
         casesBySize[bucket] += 1
+        let w = input.layout.containerWidth
+        var wb = 0
+        while wb < FuzzReport.widthBuckets.count - 1, !(w <= FuzzReport.widthBuckets[wb].upTo) { wb += 1 }
+        casesByWidth[wb] += 1
+        if n >= FuzzReport.longSectionBuckets[0].from {
+            var longest = 0
+            for s in input.sections where s.items.count > longest { longest = s.items.count }
+            var lb = -1
+            while lb + 1 < FuzzReport.longSectionBuckets.count, longest >= FuzzReport.longSectionBuckets[lb + 1].from { lb += 1 }
+            if lb >= 0 { casesByLongestSection[lb] += 1 }
+        }
         var used = LayoutFeatures(usedBy: input).rawValue
         while used != 0 {
             let bit = used.trailingZeroBitCount
@@ -165,6 +188,8 @@ public struct FuzzReport {
         engineFaultCases += o.engineFaultCases
         engineFaults = Array((engineFaults + o.engineFaults).sorted { $0.case < $1.case }.prefix(10))
         for i in casesBySize.indices { casesBySize[i] += o.casesBySize[i] }
+        for i in casesByWidth.indices { casesByWidth[i] += o.casesByWidth[i] }
+        for i in casesByLongestSection.indices { casesByLongestSection[i] += o.casesByLongestSection[i] }
         for (k, v) in o.casesByFeature { casesByFeature[k, default: 0] += v }
         invalidCases += o.invalidCases; skippedCases += o.skippedCases; checks += o.checks
         failedCases += o.failedCases; skippedPassingCases += o.skippedPassingCases

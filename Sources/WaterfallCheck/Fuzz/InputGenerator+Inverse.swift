@@ -90,11 +90,15 @@ private struct ChoiceWriter {
         for v in [i.top, i.left, i.bottom, i.right] { length(v, upTo: max) }
     }
 
-    /// `containerWidth`: a phone or tablet width, a fractional width, or a narrow-columns width.
+    /// `containerWidth`: a phone, tablet or wide (desktop, TV, web) width, a fractional width, or
+    /// a narrow-columns width.
     mutating func containerWidth(_ W: CGFloat, columns n: Int, spacing: CGFloat, inset: LayoutInsets) {
         let whole = W.rounded(.down)
         if W == whole, (320...430).contains(whole) { put(0); put(UInt64(whole - 320)); return }
         if W == whole, (744...1366).contains(whole) { put(10); put(UInt64(whole - 744)); return }
+        if W == whole, let k = (0..<InputGenerator.tabletWidths).first(where: { InputGenerator.wideWidth($0) == W }) {
+            put(10); put(UInt64(InputGenerator.tabletWidths + k)); return
+        }
         let used = inset.left + inset.right + CGFloat(n - 1) * spacing
         let k = ((W - used) / CGFloat(n) * 64).rounded()
         if W < 320 || W > 1367, k >= 1, k <= 256, used + CGFloat(n) * k / 64 == W { put(18); put(UInt64(k) - 1); return }

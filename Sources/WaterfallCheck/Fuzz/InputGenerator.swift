@@ -4,9 +4,11 @@ import WaterfallCheckCore
 /// Generates ``LayoutInput``s over the whole input space of FIXTURE-FORMAT §2–§3, drawing every
 /// decision from a ``ChoiceSource`` so that failing cases shrink by editing their choices.
 ///
-/// Coverage: container widths of phones (320–430 pt), tablets (744–1366 pt), fractional widths and
-/// widths just above the insets; 1–12 columns (rarely up to 100); spacings and insets of 0, round
-/// and fractional; 0–64 items per case (rarely thousands); heights including ties (all equal, or
+/// Coverage: container widths of phones (320–430 pt), tablets (744–1366 pt), macOS and Catalyst
+/// windows (1367–1920 pt), TVs (1920 pt) and web pages (1921–3840 pt: 2560 and 3840 px screens at
+/// one CSS px per pt), fractional widths and widths just above the insets; 1–12 columns (rarely up
+/// to 100); spacings and insets of 0, round and fractional; 0–64 items per case, and long feeds
+/// (one case in 1,024: sections of 1,000 to 10,000 items); heights including ties (all equal, or
 /// a few repeated values), zeros, very tall items and photo aspect ratios; spans, also wider than
 /// the section; several sections with headers, footers, overrides and empty sections; every
 /// placement, tie tolerance and tie break; pixelScale 1, 2, 3; minimumContentHeight; and at a
@@ -35,7 +37,7 @@ public struct InputGenerator: Sendable {
     /// InputGenerator+Constraints.swift) before any is made invalid.
     public var constraints: EngineConstraints = .none
 
-    public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 3000, invalidRate: UInt64 = 24,
+    public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 10_000, invalidRate: UInt64 = 24,
                 limits: EngineLimits = .exact) {
         self.features = features; self.maxItems = maxItems; self.largeItems = largeItems; self.invalidRate = invalidRate
         self.limits = limits
@@ -76,8 +78,9 @@ public struct InputGenerator: Sendable {
             sectionInset: inset, placement: placement, tieTolerance: tieTolerance, tieBreak: tieBreak,
             pixelScale: pixelScale, minimumContentHeight: minimumContentHeight)
 
-        // Sections: usually one or a few with up to `maxItems` items in all, rarely thousands.
-        let large = c.bool(2)
+        // Sections: usually one or a few with up to `maxItems` items in all, rarely thousands
+        // (a long feed: ``longFeed(_:)``).
+        let large = c.bool(1)  // a long feed: one case in 1,024
         var budget = large ? largeItems : maxItems
         // No sections at all is rare; otherwise one, and with the feature on average 1.5 more.
         let noSections = c.bool(16)
@@ -118,7 +121,7 @@ public struct InputGenerator: Sendable {
         }
         if features.contains(.supplementary), c.bool(300) { s.header = supplementary(&c, a, width: W) }
         let n = s.columnCount ?? settings.columnCount
-        let target = large ? c.int(500...3000) : c.int(0...max(0, min(budget, maxItems)))
+        let target = large ? longFeed(&c) : c.int(0...max(0, min(budget, maxItems)))
         // Heights: free, all equal (ties everywhere), a palette of three repeated values, or a
         // boundary palette: tops that tie exactly, differ by exactly the tie tolerance, or by one
         // 1/64-pt step either side of it.
@@ -130,6 +133,17 @@ public struct InputGenerator: Sendable {
         }
         if features.contains(.supplementary), c.bool(300) { s.footer = supplementary(&c, a, width: W) }
         return s
+    }
+
+    /// The items of a long feed's section: 1,000–2,000 (most), 2,000–5,000, or 5,000–10,000 (a
+    /// tenth): the feeds apps show, kept rare enough that the gate's case rate holds (about 2.7
+    /// items a case on average).
+    func longFeed(_ c: inout ChoiceSource) -> Int {
+        switch c.weighted(6, 3, 1) {
+        case 0: return c.int(1000...2000)
+        case 1: return c.int(2001...5000)
+        default: return c.int(5001...10_000)
+        }
     }
 
     func item(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, placement: Placement, palette: [CGFloat]) -> LayoutItem {
@@ -222,11 +236,16 @@ public struct InputGenerator: Sendable {
         }
     }
 
-    /// Phones, tablets, fractional widths, and widths just above what the insets and spacings take.
+    /// Phones, tablets, desktop windows, TVs and web pages, fractional widths, and widths just
+    /// above what the insets and spacings take.
     func containerWidth(_ c: inout ChoiceSource, _ a: Arithmetic, columns n: Int, spacing: CGFloat, inset: LayoutInsets) -> CGFloat {
         switch c.weighted(10, 5, 3, 1) {
         case 0: return CGFloat(c.int(320...430))
-        case 1: return CGFloat(c.int(744...1366))
+        case 1:
+            // One draw, as likely a tablet as a desktop window, a TV or a web page (every branch
+            // draws as many choices as the phone's, so a shrink can step from one to another).
+            let v = c.int(0...(2 * InputGenerator.tabletWidths - 1))
+            return v < InputGenerator.tabletWidths ? 744 + CGFloat(v) : InputGenerator.wideWidth(v - InputGenerator.tabletWidths)
         case 2:
             let base = CGFloat(c.int(320...1366))
             return a == .exact ? base + CGFloat(c.int(1...63)) / 64 : base + noise(&c, upTo: 1, large: false)
@@ -236,4 +255,17 @@ public struct InputGenerator: Sendable {
             return used + CGFloat(n) * CGFloat(c.int(1...256)) / 64
         }
     }
+
+    /// The tablet widths, 744 to 1366 pt; as many wide widths are drawn beside them.
+    static let tabletWidths = 623
+
+    /// The `k`-th wide width (0 ≤ k < ``tabletWidths``): a TV's 1920 pt, a 1440p and a 4K web
+    /// page (2560, 3840), then macOS and Catalyst windows, TVs and web pages from 1367 to 3840 pt
+    /// in steps of about 4 pt (k = 622 is 3840). About three in four are wider than 1920 pt.
+    static func wideWidth(_ k: Int) -> CGFloat {
+        k < screenWidths.count ? screenWidths[k] : 1367 + CGFloat(((k - screenWidths.count) * 2473) / (tabletWidths - 1 - screenWidths.count))
+    }
+
+    /// A TV, a 1440p and a 4K screen, pt at one CSS px per pt.
+    static let screenWidths: [CGFloat] = [1920, 2560, 3840]
 }

@@ -59,6 +59,11 @@ public enum LibFuzzerTarget {
     /// - Returns: 0, for `LLVMFuzzerInitialize` to return.
     @discardableResult
     public static func register(_ configuration: Configuration) -> CInt {
+        // A target that checks no invariant passes everything (review A2): refused.
+        if configuration.invariants.isEmpty {
+            writeStandardError("waterfall-libfuzz: error: no invariant selected: an empty selection would check nothing\n")
+            exit(2)
+        }
         let engine = configuration.engine()
         var generator = configuration.generator
         generator.features = generator.features.intersection(engine.descriptor.features)

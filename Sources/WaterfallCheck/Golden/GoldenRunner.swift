@@ -52,6 +52,12 @@ public struct GoldenRunner: Sendable {
     /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
     /// the diff and the invariant failures.
     public var keepsLayouts = false
+    /// The loosest claims the run allows (`--expect-claims FILE`, the testing API's
+    /// `expectClaims:`): an engine declaring more (``EngineClaims/excess(_:allowed:)``) fails the
+    /// run, so the engine under test cannot loosen its own gate. `nil` checks the bounds only.
+    public var allowedClaims: EngineDescriptor?
+    /// The largest fraction of fixtures the engine's own claims may skip (`--max-skipped`).
+    public var skipLimit: Double?
 
     public init(engine: @escaping @Sendable () -> LayoutEngine, tolerance: Tolerance? = nil,
                 recordMode: RecordMode = .never, recordTarget: RecordTarget = .pending,
@@ -68,32 +74,49 @@ public struct GoldenRunner: Sendable {
     /// run never passes. Results are in collection order whatever the parallelism.
     public func run(paths: [URL]) -> VerifyReport {
         let (files, problems) = FixtureFile.collect(paths)
-        guard let shard else {
-            return VerifyReport(results: problems.map(FixtureResult.init) + run(files: files), pending: PendingFiles.find(under: paths))
+        var report: VerifyReport
+        let engine: EngineDescriptor?
+        if let shard {
+            let mine = shard.select(files, key: \.key)
+            // Names are unique per folder across the whole set, not per shard: the other shards'
+            // files in this shard's folders are read for their names, so a duplicate is reported
+            // (by the shard holding the later file) exactly as an unsharded run reports it.
+            let run = runUnmarked(files: mine)
+            engine = run.engine
+            report = VerifyReport(results: problems.map(FixtureResult.init) + Self.markingDuplicateNames(run.results, among: files),
+                                  pending: PendingFiles.find(under: paths), otherShards: files.count - mine.count)
+        } else {
+            let run = runUnmarked(files: files)
+            engine = run.engine
+            report = VerifyReport(results: problems.map(FixtureResult.init) + Self.markingDuplicateNames(run.results, among: files),
+                                  pending: PendingFiles.find(under: paths))
         }
-        let mine = shard.select(files, key: \.key)
-        // Names are unique per folder across the whole set, not per shard: the other shards'
-        // files in this shard's folders are read for their names, so a duplicate is reported
-        // (by the shard holding the later file) exactly as an unsharded run reports it.
-        let results = Self.markingDuplicateNames(runUnmarked(files: mine), among: files)
-        return VerifyReport(results: problems.map(FixtureResult.init) + results, pending: PendingFiles.find(under: paths),
-                            otherShards: files.count - mine.count)
+        // The claims the run was judged with (a worker's engine's: no extra engine is made),
+        // shown in every report and checked against the bounds and the allowed set (issue 33).
+        if runsEngine, let engine {
+            report.engine = engine
+            report.claimProblems = EngineClaims.excess(engine, allowed: allowedClaims)
+            report.skipLimit = skipLimit
+        }
+        return report
     }
 
     /// Runs `files` on ``jobs`` workers; one result per file, in order.
     public func run(files: [FixtureFile]) -> [FixtureResult] {
-        Self.markingDuplicateNames(runUnmarked(files: files), among: files)
+        Self.markingDuplicateNames(runUnmarked(files: files).results, among: files)
     }
 
-    /// ``run(files:)`` without the duplicate-name check.
-    private func runUnmarked(files: [FixtureFile]) -> [FixtureResult] {
-        guard !files.isEmpty else { return [] }
+    /// ``run(files:)`` without the duplicate-name check, and the descriptor of the engines that
+    /// ran (`nil` when no file did).
+    private func runUnmarked(files: [FixtureFile]) -> (results: [FixtureResult], engine: EngineDescriptor?) {
+        guard !files.isEmpty else { return ([], nil) }
         let box = ResultBox(count: files.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
             let engine = makeEngine()
+            box.note(engine.descriptor)
             while let i = box.claim() { box.store(i, run(file: files[i], engine: engine)) }
         }
-        return box.results
+        return (box.results, box.descriptor)
     }
 
     /// `results` (of `all`'s files, or of one shard's) with every fixture whose `name` an earlier
@@ -276,6 +299,22 @@ public struct GoldenRunner: Sendable {
     private func judgeGolden(_ fixture: Fixture, _ answer: EngineAnswer, into verdict: Verdict, quantum: CGFloat) -> Verdict {
         var verdict = verdict
         guard let expected = fixture.expected, let outcome = answer.outcome else { return verdict }
+        // A reply with another number of sections than the input (an extra empty one compares
+        // equal element by element) is no layout of this input: record and --invariants refuse
+        // it, and so does the golden diff (review A10).
+        // A golden whose expected frames do not fit its input (a frame removed by hand) read as
+        // items moving columns, the one "extra" line beyond the rows shown (review A16): it is
+        // the fixture's fault, said as such.
+        if case .layout(let e) = expected, let problem = e.shapeProblem(for: fixture.input) {
+            verdict.status = .error
+            verdict.message = "fixture error at $.expected: the expected frames do not fit the input: \(problem.message)"
+            return verdict
+        }
+        if case .layout(let a) = outcome, a.sections.count != fixture.input.sections.count {
+            verdict.status = .failed
+            verdict.message = "the engine answered \(a.sections.count) section(s) of frames for \(fixture.input.sections.count) input section(s)"
+            return verdict
+        }
         let diff = LayoutDiff(expected: expected, actual: outcome, tolerance: verdict.tolerance)
         verdict.diff = diff
         if quantum > 0, !diff.isEmpty, case .layout(let e) = expected, case .layout(let a) = outcome {
@@ -303,6 +342,14 @@ private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var slots: [FixtureResult?]
+    /// The first worker's engine's descriptor.
+    private(set) var descriptor: EngineDescriptor?
+
+    /// Keeps `d` when no descriptor is kept yet.
+    func note(_ d: EngineDescriptor) {
+        lock.lock(); defer { lock.unlock() }
+        if descriptor == nil { descriptor = d }
+    }
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 

@@ -8,6 +8,15 @@ public struct VerifyReport: Hashable, Sendable {
     public var pending: [FixtureFile]
     /// Fixture files the shard left to other shards (0 without sharding).
     public var otherShards: Int
+    /// The engine's descriptor, whose claims judged the run (``EngineClaims/judgedWith(_:)``
+    /// heads every report); `nil` when no engine ran (`--lint`) or the caller did not say.
+    public var engine: EngineDescriptor?
+    /// What the engine claims beyond the allowed set or the bounds (``EngineClaims/excess(_:allowed:)``):
+    /// each fails the run.
+    public var claimProblems: [String] = []
+    /// The largest fraction of fixtures the engine's own claims may skip (`--max-skipped`); `nil`
+    /// only says so when most were skipped. More fails the run.
+    public var skipLimit: Double?
 
     public init(results: [FixtureResult], pending: [FixtureFile] = [], otherShards: Int = 0) {
         self.results = results; self.pending = pending; self.otherShards = otherShards
@@ -70,8 +79,20 @@ public struct VerifyReport: Hashable, Sendable {
     /// Pending recordings are the caller's policy (``pending``); `verify` in CI adds them.
     public var verdict: RunVerdict {
         if errors > 0 || nothingChecked { return .error }
-        if failed > 0 { return .failed }
+        if failed > 0 || !claimProblems.isEmpty || tooManySkipped { return .failed }
         return .passed
+    }
+
+    /// The fixtures (not paths or pending recordings) of the run.
+    public var fixtureCount: Int { results.filter(\.isFixture).count }
+
+    /// More fixtures were skipped than ``skipLimit`` allows.
+    public var tooManySkipped: Bool { engine != nil && (EngineClaims.skipWarning(skipped: skipped, of: fixtureCount, limit: skipLimit)?.fails ?? false) }
+
+    /// `most fixtures were skipped (13 of 15) on the engine's own claims; ...` when more than half
+    /// were (or more than ``skipLimit`` allows), else `nil`.
+    public var skipWarning: String? {
+        engine == nil ? nil : EngineClaims.skipWarning(skipped: skipped, of: fixtureCount, limit: skipLimit)?.text
     }
 
     /// The run vouches for nothing: it had no fixture at all (and no other shard has any), or

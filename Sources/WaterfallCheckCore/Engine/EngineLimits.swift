@@ -60,7 +60,7 @@ public struct EngineLimits: Hashable, Sendable {
         guard maxLength < ReferenceLayout.maximumLength, let r = try? ReferenceLayout.layout(input) else { return nil }
         let longest = max(s.containerWidth, r.contentSize.height)
         if longest > maxLength {
-            return "holds lengths up to \(maxLength) pt; this layout needs \(longest) pt"
+            return "holds lengths up to \(formatPoints(maxLength)) pt; this layout needs \(formatPoints(longest)) pt"
         }
         return nil
     }

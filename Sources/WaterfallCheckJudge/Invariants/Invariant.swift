@@ -57,6 +57,18 @@ public struct InvariantSet: OptionSet, Hashable, Sendable {
         self = s
     }
 
+    /// The invariants of a comma-separated list of ids (`-invariants=a,b`, `WATERFALL_INVARIANTS`).
+    /// - Throws: ``WaterfallCheckError/usage(_:)`` when the list names no invariant (empty, or
+    ///   only commas: an empty selection would check nothing and pass; review A2), and
+    ///   ``WaterfallCheckError/unknownInvariant(id:known:)`` for an unknown id.
+    public init(list: String) throws {
+        let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !ids.isEmpty else {
+            throw WaterfallCheckError.usage("the invariant list \"\(list)\" names no invariant: an empty selection would check nothing; known: \(Invariants.all.map(\.id).joined(separator: ", "))")
+        }
+        try self.init(ids: Set(ids))
+    }
+
     public func contains(_ invariant: Invariant) -> Bool { contains(InvariantSet(invariant)) }
     /// The invariants in catalogue order.
     public var invariants: [Invariant] { Invariants.all.filter { contains($0) } }

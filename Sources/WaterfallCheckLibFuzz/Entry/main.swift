@@ -70,7 +70,7 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: Argv) -> CInt
     }
     var invariants = InvariantSet.all
     if let ids = takeFlag("invariants", argc, argv, environment: "WATERFALL_INVARIANTS") ?? env["WATERFALL_INVARIANTS"] {
-        do { invariants = try InvariantSet(ids: Set(ids.split(separator: ",").map(String.init))) } catch { fail("\(error)") }
+        do { invariants = try InvariantSet(list: ids) } catch { fail("\(error)") }
     }
     return LibFuzzerTarget.register(LibFuzzerTarget.Configuration(engine: entry.make, invariants: invariants))
 }

@@ -18,7 +18,8 @@ extension EngineComparison.Report {
     /// The report as a JSON tree (see ``json()``).
     package var jsonValue: JSONValue {
         func engine(_ d: EngineDescriptor, _ r: Revision?) -> JSONValue {
-            .object([("name", .string(d.name)), ("version", .string(d.version))] + (r.map { [("revision", $0.jsonValue)] } ?? []))
+            .object([("name", .string(d.name)), ("version", .string(d.version))] + (r.map { [("revision", $0.jsonValue)] } ?? [])
+                    + JSONSummary.claims(d, problems: []))
         }
         func answer(_ a: EngineAnswer) -> JSONValue {
             switch a {
@@ -48,6 +49,7 @@ extension EngineComparison.Report {
             ("faults", .array(faultList)), ("differences", .array(diffList)),
             ("drift", .object([("cases", .integer(driftCases)), ("ties", .integer(tieCases)),
                                ("largest", JSONValue.finiteNumber(largestDrift)), ("largestIn", .string(largestDriftCase))])),
-        ])
+        ] + (claimProblems.isEmpty ? [] : [("claimProblems", .array(claimProblems.map { .string($0) }))])
+          + (skipWarning.map { [("skipWarning", .string($0))] } ?? []))
     }
 }

@@ -10,6 +10,9 @@ extension EngineComparison.Report {
         let p = TextReport.printable
         let at = revisions.map { (" at " + p($0.baseline.label), " at " + p($0.candidate.label)) } ?? ("", "")
         var s = "baseline:  \(p(baseline.name)) \(p(baseline.version))\(at.0)\ncandidate: \(p(candidate.name)) \(p(candidate.version))\(at.1)\n"
+        s += "baseline \(p(EngineClaims.judgedWith(baseline)))\ncandidate \(p(EngineClaims.judgedWith(candidate)))\n"
+        s += TextReport.claimLines(claimProblems)
+        if let w = skipWarning { s += w + "\n" }
         s += "\(cases) case\(cases == 1 ? "" : "s"): \(identical) identical, \(driftCases > 0 ? "\(driftCases) only drift, " : "")\(differingCases) different"
         if differingCases != differences.count { s += " (\(differences.count) distinct difference\(differences.count == 1 ? "" : "s"))" }
         s += ", "
@@ -25,7 +28,8 @@ extension EngineComparison.Report {
             s += "skipped: \(skipped.count) case\(skipped.count == 1 ? "" : "s")\n" + TextReport.reasons(skipped.map(\.reason))
         }
         for f in faults {
-            s += "\nfault in \(f.name) (\(f.origin.originDescription)): \(f.fault)\n"
+            // An engine's stderr and reply can hold any byte: escaped, line by line (review A12).
+            s += "\nfault in \(p(f.name)) (\(p(f.origin.originDescription))): \(TextReport.printableBlock("\(f.fault)", indent: ""))\n"
             s += "  input: \(CanonicalWriter.compactInput(f.origin.input))\n"
         }
         for (k, f) in differences.enumerated() {
@@ -51,9 +55,9 @@ extension EngineComparison.Report {
     private static func describe(_ a: EngineAnswer) -> String {
         switch a {
         case .layout: return a.summary
-        case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(e.message))")
-        case .unsupported(let reason): return "unsupported (\(reason))"
-        case .fault(let f): return "\(f)"
+        case .error(let e): return "error \(e.code.rawValue)" + (e.message.isEmpty ? "" : " (\(TextReport.printable(e.message)))")
+        case .unsupported(let reason): return "unsupported (\(TextReport.printable(reason)))"
+        case .fault(let f): return TextReport.printableBlock("\(f)", indent: "")
         }
     }
 }

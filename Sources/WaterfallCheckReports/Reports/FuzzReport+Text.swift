@@ -43,6 +43,8 @@ extension FuzzReport {
         let c = counts
         s += "  outcomes: \(c[.passed]) passed, \(c[.failed]) failed, \(c[.skipped]) skipped (unsupported), \(c[.error]) engine fault\(c[.error] == 1 ? "" : "s")\n"
         s += "  by items: " + zip(FuzzReport.sizeBuckets, casesBySize).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
+        s += "  by container width (pt): " + zip(FuzzReport.widthBuckets, casesByWidth).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
+        s += "  long feeds (the longest section's items): " + zip(FuzzReport.longSectionBuckets, casesByLongestSection).map { "\($0.name): \($1)" }.joined(separator: ", ") + "\n"
         s += "  by feature: " + LayoutFeatures.named.map { "\($0.0) \(casesByFeature[$0.0, default: 0])" }.joined(separator: ", ") + "\n"
         // Skipped is the engine's `unsupported` or the harness's own refusal to send (a feature the
         // engine does not declare, a number JSON cannot carry): the line names both (it said "answered").
@@ -67,6 +69,13 @@ extension FuzzReport {
     /// "engineFaults","casesPerSecond","failures":[{"invariant","invariants","message","case",
     /// "origin","replay","fixture","items"}]}`, keys sorted. The counts are ``counts``, as the text prints
     /// them; `seed` is a string (a UInt64 does not fit every JSON reader's numbers).
+    /// `most cases were skipped (...)` when more than half of the cases were skipped on the
+    /// engine's own claims, or more than `limit` (a fraction, `--max-skipped`); `fails` when
+    /// more than `limit` (issue 33).
+    package func skipWarning(limit: Double?) -> (text: String, fails: Bool)? {
+        EngineClaims.skipWarning(skipped: counts[.skipped], of: counts.cases, limit: limit, noun: "cases")
+    }
+
     package func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
         let c = counts
         let list: [JSONValue] = failures.map { f in

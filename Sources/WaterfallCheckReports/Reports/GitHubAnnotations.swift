@@ -14,7 +14,7 @@ package enum GitHubAnnotations {
     /// One `::error` line per problem (failed or error), in report order, then one `::warning`
     /// per disabled fixture; each ends with LF.
     package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
-        var out = ""
+        var out = claims(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
         for r in report.problems {
             var props = [("file", r.file)]
             if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
@@ -47,6 +47,14 @@ package enum GitHubAnnotations {
         return out
     }
 
+    /// A `::notice` naming the claims the run was judged with, and an `::error` per claim problem.
+    package static func claims(_ engine: EngineDescriptor?, problems: [String]) -> String {
+        guard let engine else { return "" }
+        var out = "::notice title=\(escapeProperty("engine claims"))::" + escapeData(EngineClaims.judgedWith(engine)) + "\n"
+        for p in problems { out += "::error title=\(escapeProperty("engine claims"))::" + escapeData(p) + "\n" }
+        return out
+    }
+
     /// One `::error` line per difference and per engine fault of a comparison (`compare --github`,
     /// `compare-revisions --github`): on the fixture file when the case came from one, else on
     /// the run; the message holds the minimal input and the revisions when known.
@@ -59,7 +67,7 @@ package enum GitHubAnnotations {
             props.append(("title", title))
             return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",") + "::" + escapeData(message) + "\n"
         }
-        var out = ""
+        var out = claims(report.candidate, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
         for f in report.faults { out += line(f.origin, title: "engine fault: \(f.name)", "\(between): \(f.fault)") }
         for f in report.differences {
             var message = "\(between) differ on \(f.origin.name) (\(f.origin.originDescription))"
@@ -70,7 +78,8 @@ package enum GitHubAnnotations {
         return out
     }
 
-    /// `%`, CR and LF percent-encoded, as a workflow command's message needs.
+    /// `%`, CR and LF percent-encoded, as a workflow command's message needs; every other control
+    /// character as a `\u{1B}`-style escape (review A12).
     package static func escapeData(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
@@ -78,6 +87,10 @@ package enum GitHubAnnotations {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
+            // Other control characters (ESC, BEL, BS, C1) would reach the log raw (A12): escaped
+            // as TextReport.printable shows them.
+            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value):
+                out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(c)
             }
         }

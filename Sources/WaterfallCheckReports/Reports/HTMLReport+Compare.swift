@@ -11,6 +11,9 @@ extension HTMLReport {
     package mutating func add(_ report: EngineComparison.Report) {
         pictureOptions.expectedName = "baseline"
         pictureOptions.actualName = "candidate"
+        addClaims(report.candidate, problems: report.claimProblems + (report.skipWarning.map { [$0] } ?? []))
+        notes[0] = "candidate " + notes[0]
+        notes.insert("baseline " + EngineClaims.judgedWith(report.baseline), at: 0)
         addCounts(report.counts)
         listedFailureNoun = "distinct difference"
         for f in report.differences { addCase(Self.compareCase(f)) }

@@ -11,6 +11,7 @@ extension HTMLReport {
     /// count is the text report's. Without kept layouts the failing cases have their tables only.
     /// - Complexity: O(results + elements of the failing fixtures).
     package mutating func add(_ report: VerifyReport) {
+        addClaims(report.engine, problems: report.claimProblems + (report.skipWarning.map { [$0] } ?? []))
         addCounts(report.counts)
         for r in report.results {
             switch r.status {
@@ -18,6 +19,14 @@ extension HTMLReport {
             default: addCase(Case(name: r.name, file: r.file, status: r.status, summary: r.message))
             }
         }
+    }
+
+    /// The "judged with" line of the engine's claims and each claim problem, as notes under the
+    /// title (issue 33). Nothing without an engine.
+    package mutating func addClaims(_ engine: EngineDescriptor?, problems: [String]) {
+        guard let engine else { return }
+        notes.insert(EngineClaims.judgedWith(engine), at: 0)
+        for p in problems { notes.insert("engine claims: " + p, at: 1) }
     }
 
     /// The case of a failed or errored fixture, with its layouts when the run kept them.

@@ -12,14 +12,28 @@ import Foundation
 package enum JSONSummary {
     /// The summary as a JSON tree.
     package static func value(_ report: VerifyReport) -> JSONValue {
-        .object([
+        var o: [(key: String, value: JSONValue)] = [
             ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
             ("checked", .integer(report.checked)),
             ("failed", .integer((report.failed))), ("errors", .integer((report.errors))),
             ("skipped", .integer((report.skipped))), ("recorded", .integer((report.recorded))),
             ("pending", .array(report.pending.map { .string($0.path) })),
-            ("results", .array(report.results.map(value))),
-        ])
+        ]
+        o += claims(report.engine, problems: report.claimProblems, skipWarning: report.skipWarning)
+        o.append(("results", .array(report.results.map(value))))
+        return .object(o)
+    }
+
+    /// `"judgedWith"` (the engine's claims beyond the exact default, as the text report names
+    /// them), `"claimProblems"` and `"skipWarning"` when there are any: the members every JSON
+    /// report of a run with an engine carries (issue 33).
+    package static func claims(_ engine: EngineDescriptor?, problems: [String], skipWarning: String? = nil) -> [(key: String, value: JSONValue)] {
+        guard let engine else { return [] }
+        var o: [(key: String, value: JSONValue)] = [("judgedWith", .string(EngineClaims.judgedWith(engine))),
+                                                    ("claims", .array(EngineClaims.shown(engine).map { .string($0) }))]
+        if !problems.isEmpty { o.append(("claimProblems", .array(problems.map { .string($0) }))) }
+        if let skipWarning { o.append(("skipWarning", .string(skipWarning))) }
+        return o
     }
 
     static func value(_ r: FixtureResult) -> JSONValue {

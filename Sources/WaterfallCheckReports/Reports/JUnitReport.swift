@@ -27,6 +27,7 @@ package enum JUnitReport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = report.counts
         out += "<testsuites name=\"waterfall-check\" tests=\"\(total.cases)\" failures=\"\(total[.failed])\" errors=\"\(total[.error])\" skipped=\"\(total[.skipped])\">\n"
+        out += claimsSuite(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
         for suite in suites {
             out += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.results))>\n"
             for r in suite.results {
@@ -53,6 +54,19 @@ package enum JUnitReport {
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// The `engine claims` suite heading a report of a run with an engine: its properties name the
+    /// claims the run was judged with, and each problem (a claim beyond the allowed set or the
+    /// bounds, too many skips) is a failing test case. Empty without an engine.
+    public static func claimsSuite(_ engine: EngineDescriptor?, problems: [String]) -> String {
+        guard let engine else { return "" }
+        var out = "  <testsuite name=\"engine claims\" tests=\"\(problems.count)\" failures=\"\(problems.count)\" errors=\"0\" skipped=\"0\">\n"
+        out += "    <properties><property name=\"waterfall-check.judgedWith\" value=\"\(escape(EngineClaims.judgedWith(engine)))\"/></properties>\n"
+        for (i, p) in problems.enumerated() {
+            out += "    <testcase classname=\"engine claims\" name=\"claim \(i + 1)\"><failure message=\"\(escape(p))\" type=\"engine-claims\"/></testcase>\n"
+        }
+        return out + "  </testsuite>\n"
     }
 
     /// Escapes `&`, `<`, `>`, `"` and `'` (as `&apos;`); CR always, and in an attribute also tab

@@ -13,7 +13,8 @@ package enum TextReport {
     /// lines as an earlier one (an engine's stderr: a stub that faults on every fixture printed
     /// its traceback 32 times) gets its first line only, naming the fixture that showed them.
     package static func render(_ report: VerifyReport, rows: Int = defaultRows) -> String {
-        var out = ""
+        var out = report.engine.map { printable(EngineClaims.judgedWith($0)) + "\n" } ?? ""
+        out += claimLines(report.claimProblems)
         var shownTails: [Substring: String] = [:]
         for var r in report.results where r.status != .passed && r.status != .checked && r.status != .skipped {
             if r.status == .error { r.message = once(r.message, label: r.file, shown: &shownTails) }
@@ -27,6 +28,7 @@ package enum TextReport {
         if report.nothingChecked {
             out += report.results.isEmpty ? "nothing was checked: no fixtures\n" : "nothing was checked: every fixture was skipped\n"
         }
+        if let w = report.skipWarning { out += w + "\n" }
         // Passes of an engine with a length quantum whose frames drifted (PlacementVerdict).
         let drifted = report.results.compactMap { r in r.status == .passed ? r.placement : nil }
         if let largest = drifted.map(\.largestDrift).max() {
@@ -35,6 +37,11 @@ package enum TextReport {
                 + (ties > 0 ? ", \(ties) with a tie the quantum could flip" : "") + "\n"
         }
         return out + report.summary + "\n"
+    }
+
+    /// `FAIL engine claims: ...` lines, one per claim beyond the allowed set or the bounds.
+    package static func claimLines(_ problems: [String]) -> String {
+        problems.map { "FAIL engine claims: " + printable($0) + "\n" }.joined()
     }
 
     /// `message`, or its first line and `(then as for LABEL above)` when its further lines (an
@@ -50,16 +57,15 @@ package enum TextReport {
 
     /// Reasons (why cases were skipped) one line each, `  3 × reason`, most frequent first, at
     /// most `limit` lines then `  ... and N more, for K other reason(s)`. Reasons that differ only
-    /// in their numbers (a layout's length) are one group, shown with `…` for the numbers that
-    /// differ (each had its own group). Empty for no reasons.
+    /// in their numbers (a layout's length) are one group, shown with the range of each number
+    /// that differs (`needs 212000 to 340000 pt`; each had its own group). Empty for no reasons.
     /// - Complexity: O(total length of the reasons + groups · log groups).
     package static func reasons(_ reasons: [String], limit: Int = 5) -> String {
-        var groups: [String: (count: Int, reason: String)] = [:]
-        for reason in reasons {
-            let key = numbersElided(reason)
-            groups[key] = groups[key].map { ($0.count + 1, $0.reason == reason ? reason : key) } ?? (1, reason)
-        }
-        let sorted = groups.values.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+        var members: [String: [String]] = [:]
+        for reason in reasons { members[numbersElided(reason), default: []].append(reason) }
+        // Each group once, its numbers kept where they agree and ranged where they differ.
+        let groups = members.values.map { (count: $0.count, reason: WaterfallCheckJudge.numbersRanged($0)) }
+        let sorted = groups.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
         var out = ""
         for g in sorted.prefix(limit) { out += "  \(g.count) × \(printable(g.reason))\n" }
         if sorted.count > limit { out += "  ... and \(sorted.dropFirst(limit).reduce(0) { $0 + $1.count }) more, for \(sorted.count - limit) other reason(s)\n" }

@@ -58,39 +58,13 @@ public enum EngineProtocol {
             }
             let name = try node.requiredMember("engine").string()
             let version = try node.requiredMember("version").string()
-            let caps = try node.requiredMember("capabilities").array().map { try $0.string() }
-            var features = LayoutFeatures.all
-            if let f = node.member("features") {
-                let names = Set(try f.array().map { try $0.string() })
-                features = LayoutFeatures(LayoutFeatures.named.filter { names.contains($0.0) }.map(\.1))
-            }
-            var limits = EngineLimits.exact
-            if let t = node.member("tieBreaks") {
-                let names = Set(try t.array().map { try $0.string() })
-                limits.tieBreaks = Set(TieBreak.allCases.filter { names.contains($0.rawValue) })
-                guard !limits.tieBreaks.isEmpty else { throw t.fault("tieBreaks must name leftmost or afterPrevious") }
-            }
-            if let q = node.member("lengthQuantum") {
-                let v = try q.number()
-                guard v >= 0, v.isFinite else { throw q.fault("lengthQuantum must be a number >= 0 (pt)") }
-                limits.lengthQuantum = CGFloat(v)
-            }
-            if let q = node.member("query") {
-                let name = try q.string()
-                guard let p = QueryPredicate(rawValue: name) else { throw q.fault("query must be \"strict\" or \"closed\", got \"\(name)\"") }
-                limits.queryPredicate = p
-            }
-            if let m = node.member("maxLength") {
-                let v = try m.number()
-                guard v > 0, v.isFinite else { throw m.fault("maxLength must be a number > 0 (pt)") }
-                limits.maxLength = CGFloat(min(v, Double(ReferenceLayout.maximumLength)))
-            }
-            let conventions = try node.member("conventions").map(EngineConventions.init(json:)) ?? .none
-            let constraints = try node.member("constraints").map(EngineConstraints.init(json:)) ?? .none
-            descriptor = EngineDescriptor(name: name, version: version, capabilities: EngineCapabilities(caps.contains("query") ? [.query] : [])
-                                              .union(caps.contains("lifecycle") ? [.lifecycle, .collectionViewLayout] : []),
-                                          features: features, limits: limits, conventions: conventions, constraints: constraints,
-                                          summary: "external engine, \(EngineProtocol.name)")
+            _ = try node.requiredMember("capabilities")
+            // Every claim (features, capabilities, tie breaks, quantum, largest length, query
+            // predicate, conventions, constraints) is read, and bounded, in one place: EngineClaims (issue 33).
+            var d = EngineDescriptor(name: name, version: version, capabilities: [], features: .all, limits: .exact,
+                                     summary: "external engine, \(EngineProtocol.name)")
+            try EngineClaims.decode(node, into: &d)
+            descriptor = d
             if let w = node.member("pipeline") {
                 let n = try w.integer()
                 guard n >= 1 else { throw w.fault("a pipeline window must be an integer >= 1, got \(n)") }

@@ -13,7 +13,7 @@ enum CompareCommand: Command {
         name: "compare",
         summary: "Run two engines over fixtures and generated inputs; report every difference, shrunk",
         options: [baseline, candidate, ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")],
-        groups: [ComparisonRun.options, ComparisonRun.reports, EngineOptions.group
+        groups: [ComparisonRun.options, ComparisonRun.reports, ClaimsOptions.group, EngineOptions.group
                     .describing(EngineOptions.isolate.described("run built-in engines in a waterfall-engine subprocess"))],
         operands: "[PATH...]",
         about: """
@@ -32,7 +32,10 @@ enum CompareCommand: Command {
     judged at placement level: placement, stacking, offset and size differences are listed
     (placement first); frames that only drift are counted as "only drift" (docs/web-engines.md).
 
-    EXIT STATUS: 0 identical, 1 different (a fault is a difference), 2 usage or fixture error, or
+    The header names the claims each engine made about itself ("judged with: ...").
+
+    EXIT STATUS: 0 identical, 1 different (a fault is a difference), an engine claiming more than
+    --expect-claims allows, more skipped than --max-skipped allows, 2 usage or fixture error, or
     an engine that cannot start or faults on every case.
     """)
 

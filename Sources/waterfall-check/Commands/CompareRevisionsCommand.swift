@@ -28,7 +28,7 @@ enum CompareRevisionsCommand: Command {
         summary: "Build an engine at two git revisions and compare them as 'compare' does",
         options: [engine, build, cache],
         groups: [ComparisonRun.options.describing(CommonOptions.save.described("write each minimal difference, and each input an engine faulted on, to DIR as a fixture (expected: the baseline's answer); saved differences record both commits in `source` and in `extensions.revisions`")),
-                 ComparisonRun.reports, EngineOptions.group.without(EngineOptions.isolate, EngineOptions.scale)],
+                 ComparisonRun.reports, ClaimsOptions.group, EngineOptions.group.without(EngineOptions.isolate, EngineOptions.scale)],
         operands: "REV_A REV_B [PATH...]",
         about: """
     For each revision of the git repository of the current directory: checks it out in a
@@ -41,7 +41,8 @@ enum CompareRevisionsCommand: Command {
     SIGTERM); a failed build names its revision and shows the end of its output (exit status 2).
     """,
         notes: """
-    EXIT STATUS: 0 identical, 1 different, 2 usage, git, build, fixture or engine error.
+    EXIT STATUS: 0 identical, 1 different (or claims beyond --expect-claims, skips beyond
+    --max-skipped), 2 usage, git, build, fixture or engine error.
     """,
         refusals: refusals)
 
@@ -59,6 +60,10 @@ enum CompareRevisionsCommand: Command {
         var paths = positional
         if paths.isEmpty, FileManager.default.fileExists(atPath: "Fixtures") { paths = ["Fixtures"] }
         try comparison.refuseCollisions(paths)
+        // A missing PATH is said before two builds, not after them (review A15).
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw WaterfallCheckError.usage("no such file or directory: \(path)")
+        }
 
         var command = engineSpec
         if !engineSpec.hasPrefix(EngineRegistry.execPrefix) {
@@ -68,11 +73,15 @@ enum CompareRevisionsCommand: Command {
         }
         let builds = try RevisionBuilds(in: FileManager.default.currentDirectoryPath, build: build ?? "true", cache: cache)
         defer { builds.finish() }
-        builds.log = { printError("compare-revisions: \($0)") }
+        // A commit subject is anyone's text: escaped (review A12).
+        builds.log = { printError("compare-revisions: \(TextReport.printable($0))") }
         let revisions = (baseline: try builds.resolve(specs.0), candidate: try builds.resolve(specs.1))
         func engine(_ revision: Revision) throws -> EngineEntry {
             var options = comparison.engineOptions
-            options.workingDirectory = try builds.tree(for: revision)
+            // From the same subdirectory of the revision's tree as the run (review A15).
+            // A built-in engine is the tree's own .build/release/waterfall-engine, from its top.
+            let sub = engineSpec.hasPrefix(EngineRegistry.execPrefix) && !builds.prefix.isEmpty ? "/" + builds.prefix : ""
+            options.workingDirectory = try builds.tree(for: revision) + sub
             return try resolveEngine(command, options: options)
         }
         let baseline = try engine(revisions.baseline), candidate = try engine(revisions.candidate)

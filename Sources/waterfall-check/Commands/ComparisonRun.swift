@@ -12,6 +12,8 @@ struct ComparisonRun {
     var shrinkTime: Double
     var jobs: Int
     var engineOptions: EngineRegistry.Options
+    /// `--expect-claims`, `--max-skipped` (``ClaimsOptions``).
+    var claims: (allowed: EngineDescriptor?, skipLimit: Double?)
 
     /// `--fuzz-cases N`: at most 10^12 (years of comparing): case counts are added and
     /// multiplied as Ints (adversarial review: Int.max - 7 trapped on an overflow).
@@ -47,6 +49,7 @@ struct ComparisonRun {
         shrinkTime = try args.value(CommonOptions.shrinkTime) ?? 5
         jobs = try args.value(CommonOptions.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
         engineOptions = try EngineOptions.read(args)
+        claims = try ClaimsOptions.read(args)
     }
 
     /// Refuses report files that would land on the fixtures read.
@@ -80,6 +83,7 @@ struct ComparisonRun {
         line.clear()
         awaitTerminationIfSignalled()
         report.revisions = revisions
+        report.judgeClaims(allowed: claims.allowed, skipLimit: claims.skipLimit)
         print(report.text(), terminator: "")
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let jsonFile {

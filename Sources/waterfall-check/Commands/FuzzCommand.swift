@@ -40,6 +40,7 @@ enum FuzzCommand: Command {
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
+                 ClaimsOptions.group,
                  EngineOptions.group
                     .describing(EngineOptions.isolate.described("run a built-in engine in a waterfall-engine subprocess (a trap becomes a reported fault with its input saved)"))],
         about: """
@@ -52,7 +53,8 @@ enum FuzzCommand: Command {
         notes: """
     Ctrl-C stops the run, saves what was found and prints the replay line.
 
-    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), 2 usage or engine error, 130
+    EXIT STATUS: 0 no failure, 1 a failure (generated or replayed), an engine claiming more than
+    --expect-claims allows, more cases skipped than --max-skipped allows, 2 usage or engine error, 130
     stopped by Ctrl-C before any failure (the report of the cases run is printed).
     """)
 
@@ -85,6 +87,7 @@ enum FuzzCommand: Command {
         let fromBytes = try args.value(Self.fromBytes)
         let options = try EngineOptions.read(args)
         let explicitTolerance = try args.value(CommonOptions.tolerance)
+        let claims = try ClaimsOptions.read(args)
         let tolerance = explicitTolerance ?? .default
         let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
@@ -122,6 +125,9 @@ enum FuzzCommand: Command {
         } else {
             print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         }
+        print(TextReport.printable(EngineClaims.judgedWith(descriptor)))
+        let claimProblems = EngineClaims.excess(descriptor, allowed: claims.allowed)
+        print(TextReport.claimLines(claimProblems), terminator: "")
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
@@ -184,19 +190,26 @@ enum FuzzCommand: Command {
             failures.append((g, saved ?? fixture.name, replay))
         }
         print(report.statistics)
+        let skipWarning = report.skipWarning(limit: claims.skipLimit)
+        if let skipWarning { print(skipWarning.text) }
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
         if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
-            try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
+            var value = report.jsonValue(engine: descriptor.name, failures: failures)
+            if case .object(let members) = value {
+                value = .object(members + JSONSummary.claims(descriptor, problems: claimProblems, skipWarning: skipWarning?.text))
+            }
+            try writeReport(Data((JSONWriter.text(value) + "\n").utf8), to: json)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")
             var saved: [String: String] = [:]
             for f in failures where f.fixture.hasSuffix(".json") { for c in f.group.counterexamples { saved[c.invariant] = f.fixture } }
             page.add(report, engine: descriptor.name, saved: saved)
+            page.addClaims(descriptor, problems: claimProblems + (skipWarning.map { [$0.text] } ?? []))
             do { try page.write(to: URL(fileURLWithPath: html)) } catch {
                 throw WaterfallCheckError.cannotWrite(path: html, reason: "\(error)")
             }
@@ -211,7 +224,7 @@ enum FuzzCommand: Command {
             let shown = min(3, report.engineFaults.count)
             if report.engineFaultCases > shown { printError("  ... and \(report.engineFaultCases - shown) more case(s)") }
         }
-        if replayFailures > 0 { return exitCode(.failed) }
+        if replayFailures > 0 || !claimProblems.isEmpty || skipWarning?.fails == true { return exitCode(.failed) }
         if report.verdict != .passed { return exitCode(report.verdict) }
         if report.counterexamples.isEmpty {
             // Ctrl-C before anything was found: not a pass (the run did not finish).

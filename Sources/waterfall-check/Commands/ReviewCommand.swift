@@ -203,9 +203,10 @@ enum ReviewCommand: Command {
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
             withUnsafeMutableBytes(of: &raw.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+            RawTerminal.remember(saved)  // a signal now restores it too (review A13)
             tcsetattr(0, TCSANOW, &raw)
         }
-        defer { if isTerminal { tcsetattr(0, TCSANOW, &saved) } }
+        defer { if isTerminal { RawTerminal.restore() } }
         var byte: UInt8 = 0
         while true {
             let n = read(0, &byte, 1)

@@ -25,7 +25,8 @@ enum VerifyCommand: Command {
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
                     .describing(ReportOptions.github.described("print GitHub Actions ::error annotations at the differing lines")),
                  EngineOptions.group
-                    .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, chromium:masonry=PATH), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)"))],
+                    .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, chromium:masonry=PATH), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)")),
+                 ClaimsOptions.group],
         operands: "PATH...",
         about: """
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for
@@ -45,8 +46,14 @@ enum VerifyCommand: Command {
     In CI (environment CI set, not 0/false), a pending recording (*.json.new) under PATH is an
     error: it is an unreviewed change to a golden.
 
+    The first line names the claims the engine made about itself that judged the run
+    ("judged with: lengthQuantum 1/64 pt (declared by the engine)"); an engine declaring a value
+    beyond the documented bounds (lengthQuantum above 1 pt, maxLength below 100000 pt) is an
+    engine error (docs/engine-claims.md).
+
     EXIT STATUS: 0 every fixture passed or was checked (or was skipped as unsupported), 1 a
     golden mismatch, a broken invariant, a fixture without expected under --require-expected,
+    an engine claiming more than --expect-claims allows, more skipped than --max-skipped allows,
     2 a usage, fixture, engine or path error, a pending recording in CI, an empty directory,
     or every fixture skipped.
     """)
@@ -69,6 +76,7 @@ enum VerifyCommand: Command {
         let unreferenced = try args.value(VerifyWorkflow.unreferenced)
         let fixtureRoot = try args.value(VerifyWorkflow.fixtureRoot)
         if fixtureRoot != nil && unreferenced == nil { throw WaterfallCheckError.usage("--fixture-root is where --unreferenced looks; give --unreferenced warn|reject|delete too") }
+        let claims = try ClaimsOptions.read(args)
         let paths = try fixturePaths(args.operands, command: name)
         if review, let refusal = refusalInCI("verify --review") { printError(refusal); return exitCode(.error) }
         try refuseReportDirectory(artifacts, option: "--artifacts", fixturePaths: paths)
@@ -86,6 +94,8 @@ enum VerifyCommand: Command {
         runner.runsEngine = !lint
         runner.requiresExpected = requireExpected
         runner.keepsLayouts = html != nil || artifacts != nil
+        runner.allowedClaims = claims.allowed
+        runner.skipLimit = claims.skipLimit
         var report = runner.run(paths: paths)
         awaitTerminationIfSignalled()  // a run SIGTERM stopped prints and writes nothing
         if isCI { report.treatPendingAsErrors() }

@@ -52,8 +52,9 @@ struct CompareTests {
         let at = lines.firstIndex(of: "skipped: 5 cases")
         #expect(at != nil, "\(lines)")
         guard let at else { return }
-        // The numbers that differ are elided; the engine name's digits are kept.
-        #expect(lines[at + 1] == "  3 × chromium:grid-lanes holds lengths up to … pt; this layout needs … pt")
+        // The numbers the reasons share are kept, those that differ shown as their range (review
+        // A16: "up to … pt; needs … pt" had lost them); the engine name's digits are kept.
+        #expect(lines[at + 1] == "  3 × chromium:grid-lanes holds lengths up to 33554428 pt; this layout needs 41943040 to 5e+07 pt")
         #expect(lines[at + 2] == "  2 × classic-002-x does not declare span")
         #expect(TextReport.numbersElided("needs 1.5e+07 pt (12 items) in classic-002") == "needs … pt (… items) in classic-002")
         #expect(TextReport.numbersElided("reply:1:32: error: NaN (at $.items[0][12])") == "reply:…:…: error: NaN (at $.items[…][…])")

@@ -76,7 +76,7 @@ struct ReportTests {
         let lines = GitHubAnnotations.render(Self.report).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("::error file=Fixtures/a/moved.json,line=31,col=9,title=golden mismatch%3A moved <&> \"q\" 'a'::item 0.4 moved by 24 pt: expected [10, 54, 100, 20] actual [10, 78, 100, 20]%0Aelement"))
-        #expect(lines[1] == "::error file=Fixtures/b%2Cc/bad.json,line=3,col=5,title=fixture error%3A bad::fixture error at $.layout: 100%25 wrong\u{01}%0Asecond line")
+        #expect(lines[1] == "::error file=Fixtures/b%2Cc/bad.json,line=3,col=5,title=fixture error%3A bad::fixture error at $.layout: 100%25 wrong\\u{1}%0Asecond line")  // a control character escaped (review A12)
         #expect(GitHubAnnotations.escapeData("a%b\r\nc:d,e") == "a%25b%0D%0Ac:d,e")
         #expect(GitHubAnnotations.escapeProperty("a%b\r\nc:d,e") == "a%25b%0D%0Ac%3Ad%2Ce")
     }
