@@ -13,33 +13,35 @@ import Foundation
 public enum GitHubAnnotations {
     /// One `::error` line per problem (failed or error), in report order; each ends with LF.
     public static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
-        var out = ""
-        for r in report.problems {
-            var props = [("file", r.file)]
-            if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
-            let title: String
-            if r.status != .failed {
-                // Not every error is the fixture's: an engine fault said "fixture error" too.
-                let kind = switch r.nonFixture {
-                case .path: "path error"
-                case .pendingRecording: "pending recording"
-                case nil: r.isFixtureError ? "fixture error" : "engine error"
-                }
-                title = "\(kind): \(r.name)"
+        report.problems.map { line($0, rows: rows) }.joined()
+    }
+
+    /// The `::error` line of one failed or errored fixture (empty for any other status), ending with LF.
+    public static func line(_ r: FixtureResult, rows: Int = TextReport.defaultRows) -> String {
+        guard r.status == .failed || r.status == .error else { return "" }
+        var props = [("file", r.file)]
+        if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
+        let title: String
+        if r.status != .failed {
+            // Not every error is the fixture's: an engine fault said "fixture error" too.
+            let kind = switch r.nonFixture {
+            case .path: "path error"
+            case .pendingRecording: "pending recording"
+            case nil: r.isFixtureError ? "fixture error" : "engine error"
             }
-            else if r.differences.isEmpty, !r.failures.isEmpty {
-                var ids: [String] = []
-                for f in r.failures where !ids.contains(f.invariant) { ids.append(f.invariant) }
-                title = "invariant broken (\(ids.joined(separator: ", "))): \(r.name)"
-            } else { title = "golden mismatch: \(r.name)" }
-            props.append(("title", title))
-            var message = r.message
-            if !r.differences.isEmpty { message += "\n" + TextReport.table(r.differences, rows: rows) }
-            for v in r.violations.dropFirst() { message += "\n" + v }
-            out += "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-                + "::" + escapeData(message) + "\n"
+            title = "\(kind): \(r.name)"
         }
-        return out
+        else if r.differences.isEmpty, !r.failures.isEmpty {
+            var ids: [String] = []
+            for f in r.failures where !ids.contains(f.invariant) { ids.append(f.invariant) }
+            title = "invariant broken (\(ids.joined(separator: ", "))): \(r.name)"
+        } else { title = "golden mismatch: \(r.name)" }
+        props.append(("title", title))
+        var message = r.message
+        if !r.differences.isEmpty { message += "\n" + TextReport.table(r.differences, rows: rows) }
+        for v in r.violations.dropFirst() { message += "\n" + v }
+        return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+            + "::" + escapeData(message) + "\n"
     }
 
     /// One `::error` line per difference and per engine fault of a comparison (`compare --github`,

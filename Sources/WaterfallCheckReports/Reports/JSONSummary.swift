@@ -12,17 +12,23 @@ import Foundation
 public enum JSONSummary {
     /// The summary as a JSON tree.
     public static func value(_ report: VerifyReport) -> JSONValue {
-        .object([
-            ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
-            ("checked", .integer(report.checked)),
-            ("failed", .integer((report.failed))), ("errors", .integer((report.errors))),
-            ("skipped", .integer((report.skipped))), ("recorded", .integer((report.recorded))),
-            ("pending", .array(report.pending.map { .string($0.path) })),
-            ("results", .array(report.results.map(value))),
+        value(results: report.results.map { ($0.status, value($0)) }, pending: report.pending.map(\.path))
+    }
+
+    /// The summary of `results` (each a status and its object) and the
+    /// pending recordings' paths: what ``value(_:)`` writes, and `merge-reports` from the shards'.
+    public static func value(results: [(status: CaseStatus, value: JSONValue)], pending: [String]) -> JSONValue {
+        func n(_ s: CaseStatus) -> JSONValue { .integer(results.filter { $0.status == s }.count) }
+        return .object([
+            ("fixtures", .integer(results.count)), ("passed", n(.passed)), ("checked", n(.checked)),
+            ("failed", n(.failed)), ("errors", n(.error)), ("skipped", n(.skipped)), ("recorded", n(.recorded)),
+            ("pending", .array(pending.map { .string($0) })),
+            ("results", .array(results.map(\.value))),
         ])
     }
 
-    static func value(_ r: FixtureResult) -> JSONValue {
+    /// One result's object in the summary's `results`.
+    public static func value(_ r: FixtureResult) -> JSONValue {
         var o: [(key: String, value: JSONValue)] = [
             ("file", .string(r.file)), ("name", .string(r.name)), ("suite", .string(r.suite)),
             ("status", .string(r.status.rawValue)), ("message", .string(r.message)),
