@@ -23,6 +23,9 @@ enum FuzzCommand: Command {
                                           help: "do not check these invariants", parse: idList)
     /// `--from-bytes FILE`: one libFuzzer input.
     static let fromBytes = Option<String>("--from-bytes", value: "FILE", help: "check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes are the generator's choices) instead of generated cases, shrink what it fails and save it as any counterexample; the replay line is this command (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going")
+    /// `--shard K/N`: one of N disjoint case ranges of the seed.
+    static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
+                                     help: "run only the K-th of N disjoint ranges of the --cases cases of the seed (1-based; needs --seed and --cases): N jobs together run each case once, and 'waterfall-check merge' folds their --save folders into one (docs/sharding.md)", parse: { Shard($0) })
     /// `--list-invariants`: the catalogue, and exit.
     static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
@@ -34,7 +37,7 @@ enum FuzzCommand: Command {
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
                   keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, listInvariants],
+                  fromBytes, shard, listInvariants],
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
@@ -81,6 +84,12 @@ enum FuzzCommand: Command {
         let skip = try args.value(Self.skip) ?? []
         let shrinkTime = try args.value(CommonOptions.shrinkTime) ?? 10
         let fromBytes = try args.value(Self.fromBytes)
+        let shard = try args.value(Self.shard)
+        if shard != nil && (cases == nil || !explicitSeed || fromBytes != nil) {
+            throw WaterfallCheckError.usage("--shard K/N splits the --cases cases of one --seed: give both (and not --from-bytes)")
+        }
+        // Shard K of N runs cases [C(K-1)/N, CK/N): the ranges are disjoint and cover 0..<C.
+        let range = shard.map { s in (UInt64(cases! * (s.index - 1) / s.count), UInt64(cases! * s.index / s.count)) }
         let options = try EngineOptions.read(args)
         let explicitTolerance = try args.value(CommonOptions.tolerance)
         let tolerance = explicitTolerance ?? .default
@@ -117,14 +126,15 @@ enum FuzzCommand: Command {
         if let fromBytes {
             print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), libFuzzer input \(TextReport.printable(fromBytes)), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         } else {
-            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases")\(shard.map { s in " (shard \(s): cases \(range!.0)..<\(range!.1))" } ?? ""), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         }
         if !mayWrite { print("CI: counterexamples are printed, not written to \(saveDirectory) (pass --save DIR to keep them)") }
 
         let (replayFailures, replayed) = replay(saveDirectory, engine: entry, selection: selection, tolerance: explicitTolerance, jobs: jobs)
 
-        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
+        var config = FuzzConfiguration(seed: seed, cases: duration == nil ? (range.map { Int($0.1) } ?? cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
+        config.firstCase = range?.0 ?? 0
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
         // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
         // their own process groups) and keeps them stopped, then this ends the run in order.
@@ -175,7 +185,7 @@ enum FuzzCommand: Command {
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
-        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(shard == nil ? report.cases : cases!)\(shard.map { " --shard \($0)" } ?? "")\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
             try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
