@@ -102,6 +102,32 @@ struct ShardMergeCLITests {
         #expect(noSeed.status == 2 && noSeed.stderr.contains("--shard K/N splits the --cases cases of one --seed"))
     }
 
+    @Test("fuzz --keep-going: 4 shards' partial reports merge into the unsharded --json report (casesPerSecond apart) and exit status")
+    func fuzzShardsAddUp() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        func withoutRate(_ file: String) throws -> String {
+            try dir.read(file).split(separator: "\n").filter { !$0.contains("\"casesPerSecond\"") }.joined(separator: "\n")
+        }
+        // Classic 002 fails several invariants, first in different shards (each shard shrinks its
+        // own first failure of each); the reference engine fails none. CI: nothing is saved, so a
+        // failure names its fixture by name in both runs.
+        for (engine, status) in [("classic-002-waterflowlayout", Int32(1)), ("reference", 0)] {
+            let common = ["fuzz", "--engine", engine, "--seed", "7", "--cases", "400", "--keep-going"]
+            let whole = try CLI.run(common + ["--json", "u.json"], in: dir.url, ci: "true")
+            #expect(whole.status == status, "\(whole.stdout)")
+            for k in 1...4 {
+                let r = try CLI.run(common + ["--shard", "\(k)/4", "--partial", "p\(k).json"], in: dir.url, ci: "true")
+                #expect(r.status <= 2, "\(r.stderr)")
+            }
+            let merged = try CLI.run(["merge-reports", "p2.json", "p4.json", "p1.json", "p3.json", "--json", "m.json"], in: dir.url)
+            #expect(merged.status == status, "\(merged.stdout)\(merged.stderr)")
+            #expect(try withoutRate("m.json") == withoutRate("u.json"))
+            if engine != "reference" { #expect(try dir.read("m.json").contains("\"invariant\": \"no-overlap\"")) }
+        }
+        let noKeepGoing = try CLI.run(["fuzz", "--engine", "reference", "--seed", "7", "--cases", "40", "--shard", "1/4", "--partial", "p.json"], in: dir.url)
+        #expect(noKeepGoing.status == 2 && noKeepGoing.stderr.contains("--partial needs --keep-going"), "\(noKeepGoing.stderr)")
+    }
+
     @Test("merge: the shards' counterexample folders become one fixture per bug, the simplest, and verify keeps it red")
     func mergeFolders() throws {
         let dir = try TempDir(); defer { dir.cleanup() }

@@ -108,6 +108,7 @@ public struct PartialReport: Sendable {
 /// A partial report that cannot be read or merged: the message names the file or shard.
 public struct PartialReportError: Error, CustomStringConvertible, Sendable {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 
@@ -122,24 +123,10 @@ public struct MergedReport: Sendable {
     ///   shard is missing or given twice, or two shards claim the same fixture.
     /// - Complexity: O(n log n) in the results.
     public init(_ parts: [(file: String, report: PartialReport)]) throws {
-        guard let first = parts.first else { throw PartialReportError(message: "no partial report to merge") }
-        let n = first.report.shard.count
-        var byIndex: [Int: String] = [:]
-        for p in parts {
-            guard p.report.command == first.report.command else {
-                throw PartialReportError(message: "\(p.file) is a partial report of \(p.report.command), \(first.file) of \(first.report.command)")
-            }
-            guard p.report.shard.count == n else {
-                throw PartialReportError(message: "\(p.file) is shard \(p.report.shard) and \(first.file) shard \(first.report.shard): not the same run's shards")
-            }
-            if let other = byIndex[p.report.shard.index] {
-                throw PartialReportError(message: "shard \(p.report.shard) is given twice: \(other) and \(p.file)")
-            }
-            byIndex[p.report.shard.index] = p.file
-        }
-        let missing = (1...n).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else {
-            throw PartialReportError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing: the merge of an incomplete run would vouch for fixtures no shard ran")
+        try Self.checkShards(parts.map { ($0.file, $0.report.shard) })
+        let first = parts[0]
+        for p in parts where p.report.command != first.report.command {
+            throw PartialReportError(message: "\(p.file) is a partial report of \(p.report.command), \(first.file) of \(first.report.command)")
         }
         let sorted = parts.sorted { $0.report.shard.index < $1.report.shard.index }
         var fixtures: [Int: (file: String, entry: PartialReport.Entry)] = [:]
@@ -157,6 +144,27 @@ public struct MergedReport: Sendable {
         entries = lead.entries.filter { $0.group == 0 }.sorted { $0.order < $1.order }
             + fixtures.keys.sorted().map { fixtures[$0]!.entry }
             + lead.entries.filter { $0.group == 2 }.sorted { $0.order < $1.order }
+    }
+
+    /// Checks that `parts` are shards 1...N of one N, each once.
+    /// - Throws: ``PartialReportError`` naming the file or the missing shards.
+    public static func checkShards(_ parts: [(file: String, shard: Shard)]) throws {
+        guard let first = parts.first else { throw PartialReportError(message: "no partial report to merge") }
+        let n = first.shard.count
+        var byIndex: [Int: String] = [:]
+        for p in parts {
+            guard p.shard.count == n else {
+                throw PartialReportError(message: "\(p.file) is shard \(p.shard) and \(first.file) shard \(first.shard): not the same run's shards")
+            }
+            if let other = byIndex[p.shard.index] {
+                throw PartialReportError(message: "shard \(p.shard) is given twice: \(other) and \(p.file)")
+            }
+            byIndex[p.shard.index] = p.file
+        }
+        let missing = (1...n).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw PartialReportError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing: the merge of an incomplete run would vouch for what no shard ran")
+        }
     }
 
     /// Results with each status, as the unsharded run counts them.

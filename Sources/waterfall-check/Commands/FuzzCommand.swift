@@ -26,6 +26,8 @@ enum FuzzCommand: Command {
     /// `--shard K/N`: one of N disjoint case ranges of the seed.
     static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
                                      help: "run only the K-th of N disjoint ranges of the --cases cases of the seed (1-based; needs --seed and --cases): N jobs together run each case once, and 'waterfall-check merge' folds their --save folders into one (docs/sharding.md)", parse: { Shard($0) })
+    /// `--partial FILE`: this shard's part of the report, for `merge-reports`.
+    static let partial = Option<String>("--partial", value: "FILE", help: "also write this run's part of the --json report for 'waterfall-check merge-reports', which combines the N shards' parts into the report and exit status of the unsharded run; needs --keep-going (without it a shard cannot know which invariants a lower shard retired; docs/sharding.md); without --shard the run is shard 1/1")
     /// `--list-invariants`: the catalogue, and exit.
     static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
@@ -37,7 +39,7 @@ enum FuzzCommand: Command {
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
                   keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, shard, listInvariants],
+                  fromBytes, shard, partial, listInvariants],
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
@@ -85,6 +87,10 @@ enum FuzzCommand: Command {
         let shrinkTime = try args.value(CommonOptions.shrinkTime) ?? 10
         let fromBytes = try args.value(Self.fromBytes)
         let shard = try args.value(Self.shard)
+        let partial = try args.value(Self.partial)
+        if partial != nil && (!keepGoing || fromBytes != nil) {
+            throw WaterfallCheckError.usage("--partial needs --keep-going (and no --from-bytes): only then does every case check every invariant, so the shards' counts add up to the unsharded run's")
+        }
         if shard != nil && (cases == nil || !explicitSeed || fromBytes != nil) {
             throw WaterfallCheckError.usage("--shard K/N splits the --cases cases of one --seed: give both (and not --from-bytes)")
         }
@@ -119,6 +125,7 @@ enum FuzzCommand: Command {
         let saveDirectory = explicitSave ?? defaultSaveDirectory
         try refuseSaveDirectory(saveDirectory)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
+        try refuseFixtureCollision(partial, option: "--partial", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         if let bytes { seed = LibFuzzerTarget.seed(of: bytes) }
@@ -189,6 +196,13 @@ enum FuzzCommand: Command {
 
         if let json {
             try writeReport(Data((JSONWriter.text(report.jsonValue(engine: descriptor.name, failures: failures)) + "\n").utf8), to: json)
+        }
+        if let partial {
+            let part = FuzzPartialReport(report, failures: failures, shard: shard ?? Shard(index: 1, count: 1)!, engine: descriptor,
+                                         engineArgument: engineArg, tolerance: tolerance,
+                                         saveArgument: explicitSave.map { " --save \(shellQuoted($0))" } ?? "",
+                                         replayFailures: replayFailures, make: entry.make)
+            try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")

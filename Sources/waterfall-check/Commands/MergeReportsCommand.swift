@@ -14,12 +14,12 @@ enum MergeReportsCommand: Command {
                     .describing(ReportOptions.github.described("print the unsharded run's GitHub Actions ::error annotations"))],
         operands: "PART...",
         about: """
-    Reads the partial reports that 'verify --shard K/N --partial FILE' wrote, one per shard of one
-    run (K = 1...N, each exactly once), and writes the reports the same run without --shard
-    writes: the JSON summary, the JUnit XML and the GitHub annotations are equal to the unsharded
-    run's byte for byte (the results in the unsharded order, the counts of every shard). Prints the
-    counts. Nothing is run again: the merge needs neither the engine nor the fixtures
-    (docs/sharding.md).
+    Reads the partial reports that 'verify --shard K/N --partial FILE' (or 'fuzz --shard K/N
+    --keep-going --partial FILE') wrote, one per shard of one run (K = 1...N, each exactly once),
+    and writes the reports the same run without --shard writes: verify's JSON summary, JUnit XML
+    and GitHub annotations, fuzz's JSON report, equal to the unsharded run's byte for byte (fuzz's
+    casesPerSecond apart: a timing). Prints the counts. Nothing is run again: the merge needs
+    neither the engine nor the fixtures (docs/sharding.md).
     """,
         notes: """
     EXIT STATUS: the unsharded run's (0 passed, 1 a failure, 2 an error or nothing checked); 2 also
@@ -34,17 +34,30 @@ enum MergeReportsCommand: Command {
         let junit = try args.value(ReportOptions.junit)
         let github = args.flag(ReportOptions.github)
         var parts: [(file: String, report: PartialReport)] = []
-        let merged: MergedReport
+        var fuzzParts: [(file: String, report: FuzzPartialReport)] = []
         do {
             for f in files {
                 let value = try JSONDocument(contentsOf: URL(fileURLWithPath: f)).decode { try $0.value() }
-                parts.append((f, try PartialReport(value, file: f)))
+                if case .string("fuzz")? = value["command"], case .string(PartialReport.format)? = value["format"] {
+                    fuzzParts.append((f, try FuzzPartialReport(value, file: f)))
+                } else {
+                    parts.append((f, try PartialReport(value, file: f)))
+                }
             }
-            merged = try MergedReport(parts)
+            if !fuzzParts.isEmpty && !parts.isEmpty {
+                throw PartialReportError(message: "\(fuzzParts[0].file) is a partial report of fuzz, \(parts[0].file) of \(parts[0].report.command)")
+            }
+            if !fuzzParts.isEmpty { return try mergeFuzz(fuzzParts, json: json, junit: junit, github: github) }
         } catch let e as PartialReportError {
             printError("error: \(e.message)"); return exitCode(.error)
+        } catch let e as WaterfallCheckError {
+            throw e
         } catch {
             printError("error: \(error)"); return exitCode(.error)
+        }
+        let merged: MergedReport
+        do { merged = try MergedReport(parts) } catch let e as PartialReportError {
+            printError("error: \(e.message)"); return exitCode(.error)
         }
         let n = merged.entries.count
         print("\(merged.command): \(parts.count) shard(s), \(n) result(s): \(merged.count(.passed)) passed, \(merged.count(.failed)) failed, "
@@ -52,6 +65,17 @@ enum MergeReportsCommand: Command {
               + (merged.count(.checked) > 0 ? ", \(merged.count(.checked)) checked (invariants only)" : ""))
         if github { print(merged.github, terminator: "") }
         if let junit { try writeReport(Data(merged.junit.utf8), to: junit) }
+        if let json { try writeReport(Data(merged.json.utf8), to: json) }
+        return exitCode(merged.verdict)
+    }
+
+    /// The fuzz shards' parts: the unsharded run's `--json` report (fuzz has no JUnit or GitHub report).
+    static func mergeFuzz(_ parts: [(file: String, report: FuzzPartialReport)], json: String?, junit: String?, github: Bool) throws -> Int32 {
+        if junit != nil || github { throw WaterfallCheckError.usage("fuzz writes no --junit or --github report; merge its parts with --json") }
+        let merged = try MergedFuzzReport(parts)
+        let c = merged.counts
+        print("fuzz: \(parts.count) shard(s), \(c.cases) cases: \(c[.passed]) passed, \(c[.failed]) failed, \(c[.skipped]) skipped, "
+              + "\(c[.error]) engine fault\(c[.error] == 1 ? "" : "s"); \(merged.groups.count) distinct failure(s)")
         if let json { try writeReport(Data(merged.json.utf8), to: json) }
         return exitCode(merged.verdict)
     }
