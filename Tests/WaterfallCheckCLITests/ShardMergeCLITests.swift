@@ -78,6 +78,10 @@ struct ShardMergeCLITests {
         #expect(twice.status == 2 && twice.stderr.contains("shard 2/3 is given twice"), "\(twice.stderr)")
         let mixed = try CLI.run(["merge-reports", "p1.json", "p2.json", "p3.json", "q1.json"], in: dir.url)
         #expect(mixed.status == 2 && mixed.stderr.contains("not the same run's shards"), "\(mixed.stderr)")
+        // Shards given other paths: shard 2 also names a missing path the others do not.
+        _ = try CLI.run(["verify", "--shard", "2/3", "--partial", "other-2.json", "F", "Nope"], in: dir.url)
+        let otherPaths = try CLI.run(["merge-reports", "p1.json", "other-2.json", "p3.json"], in: dir.url)
+        #expect(otherPaths.status == 2 && otherPaths.stderr.contains("were the shards given the same paths?"), "\(otherPaths.stderr)")
         _ = try CLI.run(["verify", "--json", "summary.json", "F"], in: dir.url)
         let notPart = try CLI.run(["merge-reports", "summary.json"], in: dir.url)
         #expect(notPart.status == 2 && notPart.stderr.contains("summary.json: not a partial report"), "\(notPart.stderr)")

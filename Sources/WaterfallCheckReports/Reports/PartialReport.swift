@@ -139,6 +139,12 @@ public struct MergedReport: Sendable {
             }
         }
         let lead = sorted[0].report
+        // Paths that name no fixture and pending recordings are every shard's: shards that differ
+        // there were given different paths (or a different checkout), and one list would be lost.
+        func others(_ r: PartialReport) -> [JSONValue] { r.entries.filter { $0.group != 1 }.map(\.json) }
+        for p in sorted.dropFirst() where others(p.report) != others(lead) {
+            throw PartialReportError(message: "\(p.file) and \(sorted[0].file) differ in the paths that name no fixture or the pending recordings: were the shards given the same paths?")
+        }
         command = lead.command
         pending = lead.pending
         entries = lead.entries.filter { $0.group == 0 }.sorted { $0.order < $1.order }
