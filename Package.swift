@@ -105,6 +105,12 @@ if let uikit = package.products.firstIndex(where: { $0.name == "WaterfallCheckUI
 if ProcessInfo.processInfo.environment["WATERFALL_LIBFUZZ"] == "1" {
     package.products.append(.library(name: "WaterfallCheckLibFuzz", type: .static, targets: ["WaterfallCheckLibFuzz"]))
     package.targets.append(.target(name: "WaterfallCheckLibFuzz", dependencies: ["WaterfallCheckEngines", "WaterfallCheckTestSupport"], exclude: ["Entry"]))
+    // The test-support files that import Testing or XCTest are left out of the fuzz target: it
+    // uses only the broken engines, and a -static-stdlib build (OSS-Fuzz's SWIFTFLAGS,
+    // .clusterfuzzlite/build.sh) finds no Testing module in the static resource directory.
+    for t in package.targets where t.name == "WaterfallCheckTestSupport" {
+        t.exclude += ["CLI.swift", "FixtureTexts.swift", "Goldens.swift", "Probe.swift", "Python.swift"]
+    }
     // Coverage of the engines' code only (scripts/libfuzz's default): the flags go to the modules
     // that hold engines, not to the harness, whose generator and invariants would add features
     // about themselves to the corpus.

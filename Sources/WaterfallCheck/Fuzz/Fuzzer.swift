@@ -25,6 +25,10 @@ public struct FuzzConfiguration: Sendable {
     /// or a convention cannot retire it (issue 32). Each key is shrunk keeping its key. ≥ 1.
     public var keysPerInvariant = 4
 
+    /// The first case run (`fuzz --shard K/N`: shard K runs cases `firstCase ..< cases` of the
+    /// seed, a range disjoint from the other shards'); 0 otherwise.
+    public var firstCase: UInt64 = 0
+
     public init(seed: UInt64, cases: Int? = 10_000, duration: Double? = nil, jobs: Int = 1,
                 invariants: InvariantSet = .all, tolerance: Tolerance = .default,
                 keepGoing: Bool = false, shrinkTime: Double = 10, generator: InputGenerator = InputGenerator()) {
@@ -247,7 +251,7 @@ public final class Fuzzer {
     /// Runs the cases, then shrinks. `progress` is called about 5 times a second from another thread.
     /// Each call starts afresh (case 0, nothing found).
     public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzReport {
-        lock.withLock { nextCase = 0; done = 0; firstFailure = [:]; failingCases = [:] }
+        lock.withLock { nextCase = configuration.firstCase; done = 0; firstFailure = [:]; failingCases = [:] }
         let config = configuration
         let start = now()
         let deadline = config.cases == nil ? start + (config.duration ?? 10) : .infinity

@@ -77,19 +77,28 @@ extension FuzzReport {
     }
 
     package func jsonValue(engine: String, failures: [ReportedFailure]) -> JSONValue {
-        let c = counts
         let list: [JSONValue] = failures.map { f in
-            .object([("case", .integer(Int(f.group.caseIndex))), ("fixture", .string(f.fixture)),
-                     ("invariant", .string(f.group.primary.invariant)),
-                     ("invariants", .array(f.group.invariants.map { .string($0) })),
-                     ("items", .integer(f.group.primary.input.itemCount)),
-                     ("message", .string(f.group.primary.failure.message)),
-                     ("origin", f.group.origin.map { .string($0.description) } ?? .null), ("replay", .string(f.replay))])
+            Self.failureJSON(case: f.group.caseIndex, fixture: f.fixture, invariant: f.group.primary.invariant, invariants: f.group.invariants,
+                             items: f.group.primary.input.itemCount, message: f.group.primary.failure.message,
+                             origin: f.group.origin?.description, replay: f.replay)
         }
-        return .object([
+        return Self.json(counts: counts, casesPerSecond: casesPerSecond, engine: engine, seed: seed, failures: list)
+    }
+
+    /// One entry of the report's `failures` (``jsonValue(engine:failures:)``, and `merge-reports`).
+    package static func failureJSON(case index: UInt64, fixture: String, invariant: String, invariants: [String], items: Int,
+                                   message: String, origin: String?, replay: String) -> JSONValue {
+        .object([("case", .integer(Int(index))), ("fixture", .string(fixture)), ("invariant", .string(invariant)),
+                 ("invariants", .array(invariants.map { .string($0) })), ("items", .integer(items)), ("message", .string(message)),
+                 ("origin", origin.map { .string($0) } ?? .null), ("replay", .string(replay))])
+    }
+
+    /// The report's document from its counts and failures (``jsonValue(engine:failures:)``, and `merge-reports`).
+    package static func json(counts c: RunCounts, casesPerSecond: Double, engine: String, seed: UInt64, failures: [JSONValue]) -> JSONValue {
+        .object([
             ("cases", .integer(c.cases)), ("casesPerSecond", .number(casesPerSecond.rounded())),
             ("engine", .string(engine)), ("engineFaults", .integer(c[.error])), ("failed", .integer(c[.failed])),
-            ("failures", .array(list)), ("passed", .integer(c[.passed])), ("seed", .string(String(seed))),
+            ("failures", .array(failures)), ("passed", .integer(c[.passed])), ("seed", .string(String(seed))),
             ("skipped", .integer(c[.skipped])),
         ])
     }

@@ -11,40 +11,48 @@ import Foundation
 /// `%` → `%25`, CR → `%0D`, LF → `%0A`; in property values additionally `:` → `%3A` and
 /// `,` → `%2C`.
 package enum GitHubAnnotations {
-    /// One `::error` line per problem (failed or error), in report order, then one `::warning`
-    /// per disabled fixture; each ends with LF.
+    /// The claims header, then in report order one `::error` line per problem (failed or error)
+    /// and one `::warning` per disabled fixture; each ends with LF.
     package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
-        var out = claims(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
-        for r in report.problems {
-            var props = [("file", r.file)]
-            if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
-            let title: String
-            if r.status != .failed {
-                // Not every error is the fixture's: an engine fault said "fixture error" too.
-                let kind = switch r.nonFixture {
-                case .path: "path error"
-                case .pendingRecording: "pending recording"
-                case nil: r.isFixtureError ? "fixture error" : "engine error"
-                }
-                title = "\(kind): \(r.name)"
+        header(report) + report.results.map { line($0, rows: rows) }.joined()
+    }
+
+    /// The lines heading a run's annotations: the claims it was judged with and each claim
+    /// problem (``claims(_:problems:)``); what a shard's partial report carries for the merge.
+    package static func header(_ report: VerifyReport) -> String {
+        claims(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
+    }
+
+    /// The `::error` line of one failed or errored fixture, the `::warning` of a disabled one
+    /// (switched off by hand, never forgotten), empty for any other; each ends with LF.
+    package static func line(_ r: FixtureResult, rows: Int = TextReport.defaultRows) -> String {
+        if r.isDisabled {
+            return "::warning file=\(escapeProperty(r.file)),title=\(escapeProperty("disabled: \(r.name)"))::" + escapeData(r.message) + "\n"
+        }
+        guard r.status == .failed || r.status == .error else { return "" }
+        var props = [("file", r.file)]
+        if let p = r.position { props += [("line", "\(p.line)"), ("col", "\(p.column)")] }
+        let title: String
+        if r.status != .failed {
+            // Not every error is the fixture's: an engine fault said "fixture error" too.
+            let kind = switch r.nonFixture {
+            case .path: "path error"
+            case .pendingRecording: "pending recording"
+            case nil: r.isFixtureError ? "fixture error" : "engine error"
             }
-            else if r.differences.isEmpty, !r.failures.isEmpty {
-                var ids: [String] = []
-                for f in r.failures where !ids.contains(f.invariant) { ids.append(f.invariant) }
-                title = "invariant broken (\(ids.joined(separator: ", "))): \(r.name)"
-            } else { title = "golden mismatch: \(r.name)" }
-            props.append(("title", title))
-            var message = r.message
-            if !r.differences.isEmpty { message += "\n" + TextReport.table(r.differences, rows: rows) }
-            for v in r.violations.dropFirst() { message += "\n" + v }
-            out += "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-                + "::" + escapeData(message) + "\n"
+            title = "\(kind): \(r.name)"
         }
-        // A disabled fixture is a warning on its file: switched off by hand, never forgotten.
-        for r in report.results where r.isDisabled {
-            out += "::warning file=\(escapeProperty(r.file)),title=\(escapeProperty("disabled: \(r.name)"))::" + escapeData(r.message) + "\n"
-        }
-        return out
+        else if r.differences.isEmpty, !r.failures.isEmpty {
+            var ids: [String] = []
+            for f in r.failures where !ids.contains(f.invariant) { ids.append(f.invariant) }
+            title = "invariant broken (\(ids.joined(separator: ", "))): \(r.name)"
+        } else { title = "golden mismatch: \(r.name)" }
+        props.append(("title", title))
+        var message = r.message
+        if !r.differences.isEmpty { message += "\n" + TextReport.table(r.differences, rows: rows) }
+        for v in r.violations.dropFirst() { message += "\n" + v }
+        return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+            + "::" + escapeData(message) + "\n"
     }
 
     /// A `::notice` naming the claims the run was judged with, and an `::error` per claim problem.

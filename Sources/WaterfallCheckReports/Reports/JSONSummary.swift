@@ -12,15 +12,23 @@ import Foundation
 package enum JSONSummary {
     /// The summary as a JSON tree.
     package static func value(_ report: VerifyReport) -> JSONValue {
+        value(results: report.results.map { ($0.status, value($0)) }, pending: report.pending.map(\.path),
+              claims: claims(report.engine, problems: report.claimProblems, skipWarning: report.skipWarning))
+    }
+
+    /// The summary of `results` (each a status and its object), the pending recordings' paths
+    /// and the run's `claims` members (``claims(_:problems:skipWarning:)``): what ``value(_:)``
+    /// writes, and `merge-reports` from the shards'.
+    package static func value(results: [(status: CaseStatus, value: JSONValue)], pending: [String],
+                              claims: [(key: String, value: JSONValue)] = []) -> JSONValue {
+        func n(_ s: CaseStatus) -> JSONValue { .integer(results.filter { $0.status == s }.count) }
         var o: [(key: String, value: JSONValue)] = [
-            ("fixtures", .integer((report.results.count))), ("passed", .integer((report.passed))),
-            ("checked", .integer(report.checked)),
-            ("failed", .integer((report.failed))), ("errors", .integer((report.errors))),
-            ("skipped", .integer((report.skipped))), ("recorded", .integer((report.recorded))),
-            ("pending", .array(report.pending.map { .string($0.path) })),
+            ("fixtures", .integer(results.count)), ("passed", n(.passed)), ("checked", n(.checked)),
+            ("failed", n(.failed)), ("errors", n(.error)), ("skipped", n(.skipped)), ("recorded", n(.recorded)),
+            ("pending", .array(pending.map { .string($0) })),
         ]
-        o += claims(report.engine, problems: report.claimProblems, skipWarning: report.skipWarning)
-        o.append(("results", .array(report.results.map(value))))
+        o += claims
+        o.append(("results", .array(results.map(\.value))))
         return .object(o)
     }
 
@@ -36,7 +44,8 @@ package enum JSONSummary {
         return o
     }
 
-    static func value(_ r: FixtureResult) -> JSONValue {
+    /// One result's object in the summary's `results`.
+    package static func value(_ r: FixtureResult) -> JSONValue {
         var o: [(key: String, value: JSONValue)] = [
             ("file", .string(r.file)), ("name", .string(r.name)), ("suite", .string(r.suite)),
             ("status", .string(r.status.rawValue)), ("message", .string(r.message)),

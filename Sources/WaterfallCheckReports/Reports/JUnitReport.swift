@@ -14,52 +14,66 @@ import Foundation
 package enum JUnitReport {
     /// The XML document, UTF-8, suites in first-appearance order. Deterministic (no timestamps).
     package static func render(_ report: VerifyReport, rows: Int = TextReport.defaultRows) -> String {
-        var suites: [(name: String, results: [FixtureResult])] = []
+        document(report.results.map { ($0.suite, $0.status, testcase($0, rows: rows)) }, header: header(report))
+    }
+
+    /// The suite heading a run's document: the claims it was judged with and each claim problem
+    /// (``claimsSuite(_:problems:)``); what a shard's partial report carries for the merge.
+    package static func header(_ report: VerifyReport) -> String {
+        claimsSuite(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
+    }
+
+    /// The document around `cases` (each a suite, a status and its ``testcase(_:rows:)`` text),
+    /// suites in first-appearance order: what ``render(_:rows:)`` writes, and `merge-reports` from
+    /// the shards' cases. `header` (``header(_:)``) goes before the first suite.
+    package static func document(_ cases: [(suite: String, status: CaseStatus, xml: String)], header: String = "") -> String {
+        var suites: [(name: String, cases: [(suite: String, status: CaseStatus, xml: String)])] = []
         var index: [String: Int] = [:]
-        for r in report.results {
-            if let i = index[r.suite] { suites[i].results.append(r) } else { index[r.suite] = suites.count; suites.append((r.suite, [r])) }
+        for c in cases {
+            if let i = index[c.suite] { suites[i].cases.append(c) } else { index[c.suite] = suites.count; suites.append((c.suite, [c])) }
         }
-        func counts(_ rs: [FixtureResult]) -> String {
-            let f = rs.filter { $0.status == .failed }.count, e = rs.filter { $0.status == .error }.count
-            let s = rs.filter { $0.status == .skipped }.count
-            return "tests=\"\(rs.count)\" failures=\"\(f)\" errors=\"\(e)\" skipped=\"\(s)\""
+        func counts(_ statuses: [CaseStatus]) -> String {
+            "tests=\"\(statuses.count)\" failures=\"\(statuses.filter { $0 == .failed }.count)\" errors=\"\(statuses.filter { $0 == .error }.count)\" skipped=\"\(statuses.filter { $0 == .skipped }.count)\""
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let total = report.counts
-        out += "<testsuites name=\"waterfall-check\" tests=\"\(total.cases)\" failures=\"\(total[.failed])\" errors=\"\(total[.error])\" skipped=\"\(total[.skipped])\">\n"
-        out += claimsSuite(report.engine, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
+        out += "<testsuites name=\"waterfall-check\" \(counts(cases.map(\.status)))>\n"
+        out += header
         for suite in suites {
-            out += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.results))>\n"
-            for r in suite.results {
-                out += "    <testcase classname=\"\(escape(r.suite))\" name=\"\(escape(r.name))\" file=\"\(escape(r.file))\""
-                switch r.status {
-                case .passed:
-                    out += "/>\n"
-                case .checked:
-                    out += ">\n      <properties><property name=\"waterfall-check.status\" value=\"checked\"/></properties>\n"
-                    out += "      <system-out>checked against the invariants only: the fixture has no expected</system-out>\n    </testcase>\n"
-                case .recorded:
-                    out += ">\n      <system-out>\(escape(r.message, attribute: false))</system-out>\n    </testcase>\n"
-                case .skipped:
-                    out += ">\n      <skipped message=\"\(escape(r.message))\"/>\n    </testcase>\n"
-                case .failed, .error:
-                    let tag = r.status == .failed ? "failure" : "error"
-                    let type = r.status == .failed ? (r.differences.isEmpty ? "invariant" : "golden-mismatch") : "fixture-error"
-                    var body = "\(r.location): \(r.message)\n"
-                    if !r.differences.isEmpty { body += TextReport.table(r.differences, rows: rows) }
-                    for v in r.violations { body += v + "\n" }
-                    out += ">\n      <\(tag) message=\"\(escape(r.message))\" type=\"\(type)\">\(escape(body, attribute: false))</\(tag)>\n    </testcase>\n"
-                }
-            }
+            out += "  <testsuite name=\"\(escape(suite.name))\" \(counts(suite.cases.map(\.status)))>\n"
+            for c in suite.cases { out += c.xml }
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
     }
 
+    /// One fixture's `<testcase>` element, indented and ending with a newline.
+    package static func testcase(_ r: FixtureResult, rows: Int = TextReport.defaultRows) -> String {
+        var out = "    <testcase classname=\"\(escape(r.suite))\" name=\"\(escape(r.name))\" file=\"\(escape(r.file))\""
+        switch r.status {
+        case .passed:
+            out += "/>\n"
+        case .checked:
+            out += ">\n      <properties><property name=\"waterfall-check.status\" value=\"checked\"/></properties>\n"
+            out += "      <system-out>checked against the invariants only: the fixture has no expected</system-out>\n    </testcase>\n"
+        case .recorded:
+            out += ">\n      <system-out>\(escape(r.message, attribute: false))</system-out>\n    </testcase>\n"
+        case .skipped:
+            out += ">\n      <skipped message=\"\(escape(r.message))\"/>\n    </testcase>\n"
+        case .failed, .error:
+            let tag = r.status == .failed ? "failure" : "error"
+            let type = r.status == .failed ? (r.differences.isEmpty ? "invariant" : "golden-mismatch") : "fixture-error"
+            var body = "\(r.location): \(r.message)\n"
+            if !r.differences.isEmpty { body += TextReport.table(r.differences, rows: rows) }
+            for v in r.violations { body += v + "\n" }
+            out += ">\n      <\(tag) message=\"\(escape(r.message))\" type=\"\(type)\">\(escape(body, attribute: false))</\(tag)>\n    </testcase>\n"
+        }
+        return out
+    }
+
     /// The `engine claims` suite heading a report of a run with an engine: its properties name the
     /// claims the run was judged with, and each problem (a claim beyond the allowed set or the
     /// bounds, too many skips) is a failing test case. Empty without an engine.
-    public static func claimsSuite(_ engine: EngineDescriptor?, problems: [String]) -> String {
+    package static func claimsSuite(_ engine: EngineDescriptor?, problems: [String]) -> String {
         guard let engine else { return "" }
         var out = "  <testsuite name=\"engine claims\" tests=\"\(problems.count)\" failures=\"\(problems.count)\" errors=\"0\" skipped=\"0\">\n"
         out += "    <properties><property name=\"waterfall-check.judgedWith\" value=\"\(escape(EngineClaims.judgedWith(engine)))\"/></properties>\n"

@@ -16,5 +16,7 @@ let commands: [Command.Type] = [
     CompareRevisionsCommand.self,
     RenderCommand.self,
     FuzzCommand.self,
+    MergeCommand.self,
+    MergeReportsCommand.self,
     UIKitRewriteCommand.self,
 ]

@@ -25,6 +25,11 @@ enum FuzzCommand: Command {
     static let fromBytes = Option<String>("--from-bytes", value: "FILE", help: "check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes are the generator's choices) instead of generated cases, shrink what it fails and save it as any counterexample; the replay line is this command (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going")
     /// `--lifecycle`: sequences of steps on one layout object (issue 34).
     static let lifecycle = Flag("--lifecycle", help: "fuzz the layout object's lifecycle instead of single inputs: a starting input and steps (reloadData, performBatchUpdates, bounds changes, invalidations) in UIKit's order, each state judged against a fresh layout object (docs/lifecycle.md); needs an engine with the lifecycle capability (a UIKit layout in process, or exec: declaring it)")
+    /// `--shard K/N`: one of N disjoint case ranges of the seed.
+    static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
+                                     help: "run only the K-th of N disjoint ranges of the --cases cases of the seed (1-based; needs --seed and --cases): N jobs together run each case once, and 'waterfall-check merge' folds their --save folders into one (docs/sharding.md)", parse: { Shard($0) })
+    /// `--partial FILE`: this shard's part of the report, for `merge-reports`.
+    static let partial = Option<String>("--partial", value: "FILE", help: "also write this run's part of the --json report for 'waterfall-check merge-reports', which combines the N shards' parts into the report and exit status of the unsharded run; needs --keep-going (without it a shard cannot know which invariants a lower shard retired; docs/sharding.md); without --shard the run is shard 1/1")
     /// `--list-invariants`: the catalogue, and exit.
     static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
@@ -36,7 +41,7 @@ enum FuzzCommand: Command {
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
                   keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, lifecycle, listInvariants, ConventionsOption.option],
+                  fromBytes, lifecycle, shard, partial, listInvariants, ConventionsOption.option],
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
@@ -85,6 +90,16 @@ enum FuzzCommand: Command {
         let skip = try args.value(Self.skip) ?? []
         let shrinkTime = try args.value(CommonOptions.shrinkTime) ?? 10
         let fromBytes = try args.value(Self.fromBytes)
+        let shard = try args.value(Self.shard)
+        let partial = try args.value(Self.partial)
+        if partial != nil && (!keepGoing || fromBytes != nil) {
+            throw WaterfallCheckError.usage("--partial needs --keep-going (and no --from-bytes): only then does every case check every invariant, so the shards' counts add up to the unsharded run's")
+        }
+        if shard != nil && (cases == nil || !explicitSeed || fromBytes != nil) {
+            throw WaterfallCheckError.usage("--shard K/N splits the --cases cases of one --seed: give both (and not --from-bytes)")
+        }
+        // Shard K of N runs cases [C(K-1)/N, CK/N): the ranges are disjoint and cover 0..<C.
+        let range = shard.map { s in (UInt64(cases! * (s.index - 1) / s.count), UInt64(cases! * s.index / s.count)) }
         let options = try EngineOptions.read(args)
         let explicitTolerance = try args.value(CommonOptions.tolerance)
         let claims = try ClaimsOptions.read(args)
@@ -116,6 +131,7 @@ enum FuzzCommand: Command {
         let saveDirectory = explicitSave ?? defaultSaveDirectory
         try refuseSaveDirectory(saveDirectory)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
+        try refuseFixtureCollision(partial, option: "--partial", fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         try refuseReportDirectory(html, fixturePaths: [URL(fileURLWithPath: saveDirectory)])
         let mayWrite = explicitSave != nil || !isCI
         if let bytes { seed = LibFuzzerTarget.seed(of: bytes) }
@@ -123,7 +139,7 @@ enum FuzzCommand: Command {
         if let fromBytes {
             print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), libFuzzer input \(TextReport.printable(fromBytes)), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         } else {
-            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases"), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
+            print("fuzz: engine \(TextReport.printable(descriptor.name)) \(TextReport.printable(descriptor.version)), \(duration.map { "\($0) s" } ?? "\(cases ?? FuzzCommand.defaultCases) cases")\(shard.map { s in " (shard \(s): cases \(range!.0)..<\(range!.1))" } ?? ""), \(jobs) job(s), \(selection.invariants.count) invariant(s), tolerance \(tolerance) pt")
         }
         print(TextReport.printable(EngineClaims.judgedWith(descriptor)))
         let claimProblems = EngineClaims.excess(descriptor, allowed: claims.allowed)
@@ -134,6 +150,7 @@ enum FuzzCommand: Command {
 
         if args.flag(Self.lifecycle) {
             if bytes != nil { throw WaterfallCheckError.usage("--lifecycle generates step sequences: not with --from-bytes") }
+            if shard != nil { throw WaterfallCheckError.usage("--lifecycle runs for a time, not over a range of cases: not with --shard") }
             let status = try runLifecycle(entry: entry, seed: seed, duration: duration ?? 10, maxSteps: cases.map { $0 * 4 } ?? .max,
                                           tolerance: tolerance, shrinkTime: shrinkTime, save: mayWrite ? saveDirectory : nil,
                                           replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")",
@@ -141,8 +158,9 @@ enum FuzzCommand: Command {
             return replayFailures > 0 ? exitCode(.failed) : status
         }
 
-        let config = FuzzConfiguration(seed: seed, cases: duration == nil ? (cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
+        var config = FuzzConfiguration(seed: seed, cases: duration == nil ? (range.map { Int($0.1) } ?? cases ?? FuzzCommand.defaultCases) : nil, duration: duration, jobs: jobs,
                                        invariants: selection, tolerance: tolerance, keepGoing: keepGoing, shrinkTime: shrinkTime)
+        config.firstCase = range?.0 ?? 0
         let fuzzer = Fuzzer(configuration: config, engine: entry.make)
         // Ctrl-C: the termination thread stops the external engines (out of Ctrl-C's reach in
         // their own process groups) and keeps them stopped, then this ends the run in order.
@@ -195,7 +213,7 @@ enum FuzzCommand: Command {
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
-        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(report.cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(shard == nil ? report.cases : cases!)\(shard.map { " --shard \($0)" } ?? "")\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
             var value = report.jsonValue(engine: descriptor.name, failures: failures)
@@ -203,6 +221,13 @@ enum FuzzCommand: Command {
                 value = .object(members + JSONSummary.claims(descriptor, problems: claimProblems, skipWarning: skipWarning?.text))
             }
             try writeReport(Data((JSONWriter.text(value) + "\n").utf8), to: json)
+        }
+        if let partial {
+            let part = FuzzPartialReport(report, failures: failures, shard: shard ?? Shard(index: 1, count: 1)!, engine: descriptor,
+                                         engineArgument: engineArg, tolerance: tolerance,
+                                         saveArgument: explicitSave.map { " --save \(shellQuoted($0))" } ?? "",
+                                         replayFailures: replayFailures, make: entry.make)
+            try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
         }
         if let html {
             var page = HTMLReport(title: "waterfall-check fuzz: \(descriptor.name), seed \(seed)")

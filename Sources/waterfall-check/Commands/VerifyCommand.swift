@@ -7,6 +7,8 @@ enum VerifyCommand: Command {
     /// `--shard K/N`: one shard of the fixtures.
     static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
                                      help: "run only shard K of N (1-based): N jobs together run each fixture once", parse: { Shard($0) })
+    /// `--partial FILE`: this shard's part of the reports, for `merge-reports`.
+    static let partial = Option<String>("--partial", value: "FILE", help: "also write this run's part of the reports for 'waterfall-check merge-reports', which combines the N shards' parts into the reports and exit status of the unsharded run (docs/sharding.md); without --shard the run is shard 1/1")
     /// `--invariants`: the invariants on goldens too (a flag here; fuzz's takes a list).
     static let invariants = Flag("--invariants", help: "also check the fuzzer's invariants on fixtures that have expected, and the expected frames themselves against every invariant that the input and the frames alone decide (complete, finite, no-overlap, column-alignment, item-size, within-bounds, stacking, placement, supplementary, content-size), at the element's path:line:column")
     /// `--require-expected`: a fixture without expected fails.
@@ -18,7 +20,7 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
-                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint,
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, partial, invariants, requireExpected, lint,
                   VerifyWorkflow.artifacts, VerifyWorkflow.review, VerifyWorkflow.unreferenced, VerifyWorkflow.fixtureRoot, ConventionsOption.option],
         groups: [ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
@@ -64,6 +66,7 @@ enum VerifyCommand: Command {
         let tolerance = try args.value(CommonOptions.tolerance)
         let jobs = try args.value(CommonOptions.jobs)
         let shard = try args.value(Self.shard)
+        let partial = try args.value(Self.partial)
         let junit = try args.value(ReportOptions.junit)
         let json = try args.value(ReportOptions.json)
         let html = try args.value(ReportOptions.html)
@@ -82,6 +85,7 @@ enum VerifyCommand: Command {
         try refuseReportDirectory(artifacts, option: "--artifacts", fixturePaths: paths)
         try refuseFixtureCollision(junit, option: "--junit", fixturePaths: paths)
         try refuseFixtureCollision(json, option: "--json", fixturePaths: paths)
+        try refuseFixtureCollision(partial, option: "--partial", fixturePaths: paths)
         try refuseReportDirectory(html, fixturePaths: paths)
         let engine = try ConventionsOption.apply(try args.value(ConventionsOption.option), to: resolveEngine(engineName, options: options),
                                                  tolerance: tolerance ?? .default)
@@ -130,6 +134,13 @@ enum VerifyCommand: Command {
         }
         if let junit { try writeReport(Data(JUnitReport.render(report).utf8), to: junit) }
         if let json { try writeReport(JSONSummary.data(report), to: json) }
+        if let partial {
+            // A fixture's place in the unsharded run: its index among every shard's fixtures.
+            var order: [String: Int] = [:]
+            for (i, f) in FixtureFile.collect(paths).files.enumerated() { order[f.url.standardizedFileURL.path] = i }
+            let part = PartialReport(verify: report, shard: shard ?? Shard(index: 1, count: 1)!) { order[$0.url.standardizedFileURL.path] }
+            try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
+        }
         if let html {
             var page = HTMLReport(title: "waterfall-check verify: \(engine.descriptor.name)",
                                   notes: [report.summary, "tolerance: " + (tolerance.map { "\($0) pt" } ?? "each fixture's, else 0.001 pt"),

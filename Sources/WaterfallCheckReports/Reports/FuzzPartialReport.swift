@@ -1,0 +1,197 @@
+import Foundation
+import WaterfallCheck
+
+/// One shard's part of a sharded `fuzz --keep-going` run (`fuzz --shard K/N --keep-going --partial
+/// FILE`), which `merge-reports` combines into the unsharded run's `--json` report and exit status
+/// (docs/sharding.md).
+///
+/// Under `--keep-going` every case checks every selected invariant, so a shard's counts are those
+/// of its cases in the unsharded run and add up. Each invariant's counterexample is the lowest
+/// failing case of the whole run: the lowest shard's that has one. Each shard keeps, for each of
+/// its counterexamples, what ``CounterexampleGroup/group(_:engine:invariants:)`` decides by (the
+/// normalised minimal input, where the answer first departs from §5, the invariants the input
+/// fails), so the merge groups them as the unsharded run does, without the engine.
+package struct FuzzPartialReport: Sendable {
+    /// One counterexample: a shard's first failure of ``invariant``, shrunk.
+    package struct Entry: Sendable {
+        package var invariant: String
+        package var caseIndex: UInt64
+        /// The normalised minimal input, compact (two equal ones are one group).
+        package var input: String
+        package var origin: String?
+        /// The invariants the minimal input fails, catalogue order, with their messages.
+        package var failures: [(invariant: String, message: String)]
+        package var message: String
+        package var items: Int
+        /// What the report names as its fixture: where the shard saved it, else its name.
+        package var fixture: String
+    }
+
+    package var shard: Shard
+    package var engine: String
+    /// The engine as the command line named it, shell-quoted, with its options (for replay lines).
+    package var engineArgument: String
+    package var seed: UInt64
+    package var tolerance: Tolerance
+    /// ` --save DIR` when the run named one, else empty (for replay lines).
+    package var saveArgument: String
+    package var cases: Int
+    package var failedCases: Int
+    package var skippedPassingCases: Int
+    package var engineFaultCases: Int
+    package var seconds: Double
+    /// Saved counterexamples that failed when the shard replayed its save folder.
+    package var replayFailures: Int
+    package var entries: [Entry]
+
+    /// The part of `report`, a shard's run, and its `failures` (the groups with their fixture).
+    /// `make` makes the engine, to judge a group's later members on their own.
+    /// - Complexity: one check of every invariant per counterexample that is not its group's first.
+    package init(_ report: FuzzReport, failures: [FuzzReport.ReportedFailure], shard: Shard, engine: EngineDescriptor, engineArgument: String,
+                tolerance: Tolerance, saveArgument: String, replayFailures: Int, make: () -> LayoutEngine) {
+        self.shard = shard; self.engine = engine.name; self.engineArgument = engineArgument; self.seed = report.seed
+        self.tolerance = tolerance; self.saveArgument = saveArgument
+        cases = report.cases; failedCases = report.failedCases; skippedPassingCases = report.skippedPassingCases
+        engineFaultCases = report.engineFaultCases; seconds = report.seconds; self.replayFailures = replayFailures
+        var entries: [Entry] = []
+        for f in failures {
+            for (k, c) in f.group.counterexamples.enumerated() {
+                // A member's own failures and origin, as it would have started a group: the
+                // group's for its first member; a later member's are of its own input.
+                let own = k == 0 ? f.group : CounterexampleGroup.group([c], engine: make(), invariants: c.invariants)[0]
+                entries.append(Entry(invariant: c.invariant, caseIndex: c.caseIndex, input: CanonicalWriter.compactInput(c.input.normalised),
+                                     origin: own.origin?.description, failures: own.failures.map { ($0.invariant, $0.message) },
+                                     message: c.failure.message, items: c.input.itemCount,
+                                     fixture: k == 0 ? f.fixture : c.fixture(engine: engine).name))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The file's JSON (`waterfall-check-partial/1`, `"command": "fuzz"`).
+    package var jsonValue: JSONValue {
+        .object([
+            ("format", .string(PartialReport.format)), ("command", .string("fuzz")), ("shard", .string(shard.description)),
+            ("engine", .string(engine)), ("engineArgument", .string(engineArgument)), ("seed", .string(String(seed))),
+            ("tolerance", .number(Double(tolerance.points))), ("saveArgument", .string(saveArgument)),
+            ("cases", .integer(cases)), ("failedCases", .integer(failedCases)), ("skippedPassingCases", .integer(skippedPassingCases)),
+            ("engineFaultCases", .integer(engineFaultCases)), ("seconds", .number(seconds)), ("replayFailures", .integer(replayFailures)),
+            ("counterexamples", .array(entries.map { e in
+                .object([("invariant", .string(e.invariant)), ("case", .string(String(e.caseIndex))), ("input", .string(e.input)),
+                         ("origin", e.origin.map { .string($0) } ?? .null),
+                         ("failures", .array(e.failures.map { .object([("invariant", .string($0.invariant)), ("message", .string($0.message))]) })),
+                         ("message", .string(e.message)), ("items", .integer(e.items)), ("fixture", .string(e.fixture))])
+            })),
+        ])
+    }
+
+    /// A fuzz partial report read back from ``jsonValue``.
+    /// - Throws: ``PartialReportError`` naming `file` and the field.
+    package init(_ v: JSONValue, file: String) throws {
+        func fail(_ what: String) -> PartialReportError { PartialReportError(message: "\(file): \(what)") }
+        func string(_ o: JSONValue, _ k: String, _ at: String = "") throws -> String {
+            guard case .string(let t)? = o[k] else { throw fail("\(at)\(k) is not a string") }
+            return t
+        }
+        func int(_ o: JSONValue, _ k: String, _ at: String = "") throws -> Int {
+            switch o[k] {
+            case .integer(let n)?: return n
+            case .number(let d)? where d.rounded() == d && abs(d) < 1e15: return Int(d)
+            default: throw fail("\(at)\(k) is not an integer")
+            }
+        }
+        func number(_ k: String) throws -> Double {
+            switch v[k] {
+            case .integer(let n)?: return Double(n)
+            case .number(let d)?: return d
+            default: throw fail("\(k) is not a number")
+            }
+        }
+        guard let shard = Shard(try string(v, "shard")) else { throw fail("shard is not K/N") }
+        guard let seed = UInt64(try string(v, "seed")) else { throw fail("seed is not a 64-bit integer") }
+        self.shard = shard; self.seed = seed
+        engine = try string(v, "engine"); engineArgument = try string(v, "engineArgument"); saveArgument = try string(v, "saveArgument")
+        tolerance = Tolerance(CGFloat(try number("tolerance")))
+        cases = try int(v, "cases"); failedCases = try int(v, "failedCases"); skippedPassingCases = try int(v, "skippedPassingCases")
+        engineFaultCases = try int(v, "engineFaultCases"); seconds = try number("seconds"); replayFailures = try int(v, "replayFailures")
+        guard case .array(let list)? = v["counterexamples"] else { throw fail("counterexamples is not an array") }
+        entries = try list.enumerated().map { i, e in
+            let at = "counterexamples[\(i)]."
+            guard let index = UInt64(try string(e, "case", at)) else { throw fail("\(at)case is not an integer") }
+            guard case .array(let fs)? = e["failures"] else { throw fail("\(at)failures is not an array") }
+            let origin: String?
+            switch e["origin"] { case .string(let o)?: origin = o; case .null?: origin = nil; default: throw fail("\(at)origin is not a string or null") }
+            return Entry(invariant: try string(e, "invariant", at), caseIndex: index, input: try string(e, "input", at), origin: origin,
+                         failures: try fs.map { (try string($0, "invariant", at + "failures."), try string($0, "message", at + "failures.")) },
+                         message: try string(e, "message", at), items: try int(e, "items", at), fixture: try string(e, "fixture", at))
+        }
+    }
+}
+
+/// The run N shards of `fuzz --keep-going` add up to.
+package struct MergedFuzzReport: Sendable {
+    package var first: FuzzPartialReport
+    package var counts = RunCounts()
+    package var seconds: Double = 0
+    package var replayFailures = 0
+    /// One per bug, as the unsharded run groups them: each a list of counterexamples (the first
+    /// is the primary) and the invariants the primary's input fails.
+    package var groups: [(members: [FuzzPartialReport.Entry], failures: [String])] = []
+
+    /// - Throws: ``PartialReportError`` when the parts are not shards 1...N of one run (engine, seed).
+    package init(_ parts: [(file: String, report: FuzzPartialReport)]) throws {
+        try MergedReport.checkShards(parts.map { ($0.file, $0.report.shard) })
+        let sorted = parts.sorted { $0.report.shard.index < $1.report.shard.index }
+        first = sorted[0].report
+        for p in sorted where p.report.engine != first.engine || p.report.seed != first.seed {
+            throw PartialReportError(message: "\(p.file) is a run of \(p.report.engine), seed \(p.report.seed); \(sorted[0].file) of \(first.engine), seed \(first.seed)")
+        }
+        var failed = 0, skipped = 0, faults = 0, cases = 0
+        // Each invariant's counterexample: the lowest failing case of the run.
+        var byInvariant: [String: FuzzPartialReport.Entry] = [:]
+        for p in sorted.map(\.report) {
+            cases += p.cases; failed += p.failedCases; skipped += p.skippedPassingCases; faults += p.engineFaultCases
+            seconds += p.seconds; replayFailures = max(replayFailures, p.replayFailures)
+            for e in p.entries where byInvariant[e.invariant].map({ e.caseIndex < $0.caseIndex }) ?? true { byInvariant[e.invariant] = e }
+        }
+        counts.add(.error, faults); counts.add(.failed, failed); counts.add(.skipped, skipped)
+        counts.add(.passed, max(0, cases - faults - failed - skipped))
+        // CounterexampleGroup.group, from what each shard stored: the same input; else the same
+        // first departure from §5; else a group whose primary invariant this input fails too.
+        var index: [String: Int] = [:]
+        for e in Invariants.all.compactMap({ byInvariant[$0.id] }) {
+            if let k = index[e.input] { groups[k].members.append(e); continue }
+            let own = Set(e.failures.map(\.invariant))
+            if let k = groups.firstIndex(where: { (e.origin != nil && $0.members[0].origin == e.origin) || own.contains($0.members[0].invariant) }) {
+                groups[k].members.append(e); continue
+            }
+            index[e.input] = groups.count
+            groups.append(([e], e.failures.map(\.invariant)))
+        }
+    }
+
+    /// The unsharded run's `--json` document.
+    package var json: String {
+        let list: [JSONValue] = groups.map { g in
+            let p = g.members[0]
+            let ids = Set(g.failures + g.members.map(\.invariant))
+            let members = Set(g.members.map(\.invariant))
+            let only = (try? InvariantSet(ids: members)) ?? .all
+            let last = g.members.map(\.caseIndex).max()!
+            let replay = "waterfall-check fuzz --engine \(first.engineArgument) --seed \(first.seed) --cases \(last + 1)"
+                + Counterexample.verdictOptions(tolerance: first.tolerance, invariants: only) + first.saveArgument
+            return FuzzReport.failureJSON(case: g.members.map(\.caseIndex).min()!, fixture: p.fixture, invariant: p.invariant,
+                                          invariants: Invariants.all.map(\.id).filter(ids.contains), items: p.items, message: p.message,
+                                          origin: p.origin, replay: replay)
+        }
+        let perSecond = seconds > 0 ? Double(counts.cases) / seconds : 0
+        return JSONWriter.text(FuzzReport.json(counts: counts, casesPerSecond: perSecond, engine: first.engine, seed: first.seed, failures: list)) + "\n"
+    }
+
+    /// The unsharded run's exit status: a failure when a saved counterexample failed its replay or
+    /// a counterexample was found, an error when only engine faults were, else a pass.
+    package var verdict: RunVerdict {
+        if replayFailures > 0 || !groups.isEmpty { return .failed }
+        return counts[.error] > 0 ? .error : .passed
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import WaterfallCheck
+
+/// One shard's part of a sharded run's reports (`verify --shard K/N --partial FILE`), which
+/// `waterfall-check merge-reports` combines into the reports and the exit status of the
+/// unsharded run (docs/sharding.md).
+///
+/// Each result is kept as the pieces the reports are made of (its JSON summary object, its JUnit
+/// `<testcase>`, its GitHub annotation), with its place in the unsharded run's order, so the
+/// merge needs neither the engine nor the fixtures. File format `waterfall-check-partial/1`:
+/// `{"format","command","shard":"K/N","pending":[...],"header":{"json","junit","github","fails"},
+/// "results":[{"group","order","suite","status","json","junit","github"}]}`. The header is the
+/// run's own part (the claims it was judged with, issue 33); the merge takes shard 1's.
+package struct PartialReport: Sendable {
+    package static let format = "waterfall-check-partial/1"
+
+    /// One result and where it goes.
+    package struct Entry: Sendable {
+        /// Where the unsharded run puts it: 0 a path that names no fixture (before every fixture),
+        /// 1 a fixture, 2 a pending recording made an error in CI (after them). Groups 0 and 2
+        /// are every shard's (each shard sees the same paths); the merge takes them from shard 1.
+        package var group: Int
+        /// Its index within the group, in the unsharded run's order (for a fixture: its index in
+        /// the collection of every shard's fixtures).
+        package var order: Int
+        package var suite: String
+        package var status: CaseStatus
+        package var json: JSONValue
+        package var junit: String
+        package var github: String
+    }
+
+    /// The command the shard ran (`verify`).
+    package var command: String
+    package var shard: Shard
+    /// Pending recordings (`*.json.new`) under the run's paths (every shard sees all of them).
+    package var pending: [String]
+    package var entries: [Entry]
+    /// The run-level parts: the JSON summary's claims members, the JUnit claims suite, the GitHub
+    /// claims lines, and whether the claims fail the run (a claim beyond `--expect-claims`, too
+    /// many skips).
+    package var header = Header()
+
+    package struct Header: Sendable, Equatable {
+        package var json: [(key: String, value: JSONValue)] = []
+        package var junit = ""
+        package var github = ""
+        package var fails = false
+        package init() {}
+        package static func == (a: Header, b: Header) -> Bool {
+            a.junit == b.junit && a.github == b.github && a.fails == b.fails
+                && JSONValue.object(a.json) == JSONValue.object(b.json)
+        }
+    }
+
+    /// The parts of `report`, one shard's run. `order(result)` gives a fixture result's index in
+    /// the collection of every shard's fixtures (``FixtureFile/collect(_:)``), `nil` for a result
+    /// that is no fixture of it.
+    /// - Complexity: O(results), rendering each result once.
+    package init(verify report: VerifyReport, shard: Shard, order: (FixtureResult) -> Int?) {
+        command = "verify"
+        self.shard = shard
+        pending = report.pending.map(\.path)
+        header.json = JSONSummary.claims(report.engine, problems: report.claimProblems, skipWarning: report.skipWarning)
+        header.junit = JUnitReport.header(report)
+        header.github = GitHubAnnotations.header(report)
+        header.fails = !report.claimProblems.isEmpty || report.tooManySkipped
+        var counters = [0, 0, 0]
+        entries = report.results.map { r in
+            let fixture = r.nonFixture == nil ? order(r) : nil
+            let group = fixture != nil ? 1 : r.nonFixture == .pendingRecording ? 2 : 0
+            let index = fixture ?? counters[group]
+            counters[group] += 1
+            return Entry(group: group, order: index, suite: r.suite, status: r.status, json: JSONSummary.value(r),
+                         junit: JUnitReport.testcase(r), github: GitHubAnnotations.line(r))
+        }
+    }
+
+    /// The file's JSON.
+    package var jsonValue: JSONValue {
+        .object([
+            ("format", .string(Self.format)), ("command", .string(command)), ("shard", .string(shard.description)),
+            ("pending", .array(pending.map { .string($0) })),
+            ("header", .object([("json", .object(header.json)), ("junit", .string(header.junit)),
+                                ("github", .string(header.github)), ("fails", .bool(header.fails))])),
+            ("results", .array(entries.map { e in
+                .object([("group", .integer(e.group)), ("order", .integer(e.order)), ("suite", .string(e.suite)),
+                         ("status", .string(e.status.rawValue)), ("json", e.json), ("junit", .string(e.junit)),
+                         ("github", .string(e.github))])
+            })),
+        ])
+    }
+
+    /// A partial report read back from ``jsonValue``.
+    /// - Throws: ``PartialReportError`` naming `file` and the field when it is not one.
+    package init(_ value: JSONValue, file: String) throws {
+        func fail(_ what: String) -> PartialReportError { PartialReportError(message: "\(file): \(what)") }
+        guard case .string(let format)? = value["format"], format == Self.format else {
+            throw fail("not a partial report (\"format\" is not \"\(Self.format)\"; write one with verify --shard K/N --partial FILE)")
+        }
+        guard case .string(let command)? = value["command"] else { throw fail("missing \"command\"") }
+        guard case .string(let s)? = value["shard"], let shard = Shard(s) else { throw fail("\"shard\" is not K/N") }
+        guard case .array(let pending)? = value["pending"], case .array(let results)? = value["results"] else {
+            throw fail("missing \"pending\" or \"results\"")
+        }
+        self.command = command
+        self.shard = shard
+        self.pending = try pending.map { v in guard case .string(let p) = v else { throw fail("\"pending\" holds a non-string") }; return p }
+        if let h = value["header"] {
+            guard case .object(let json)? = h["json"], case .string(let junit)? = h["junit"], case .string(let github)? = h["github"],
+                  case .bool(let fails)? = h["fails"] else { throw fail("\"header\" is not {\"json\",\"junit\",\"github\",\"fails\"}") }
+            header.json = json; header.junit = junit; header.github = github; header.fails = fails
+        }
+        self.entries = try results.enumerated().map { i, v in
+            func int(_ k: String) throws -> Int {
+                switch v[k] {
+                case .integer(let n)?: return n
+                case .number(let d)? where d.rounded() == d && abs(d) < 1e15: return Int(d)
+                default: throw fail("results[\(i)].\(k) is not an integer")
+                }
+            }
+            func string(_ k: String) throws -> String {
+                guard case .string(let t)? = v[k] else { throw fail("results[\(i)].\(k) is not a string") }
+                return t
+            }
+            guard let status = CaseStatus(rawValue: try string("status")) else { throw fail("results[\(i)].status is not a status") }
+            guard let json = v["json"] else { throw fail("results[\(i)].json is missing") }
+            let group = try int("group")
+            guard (0...2).contains(group) else { throw fail("results[\(i)].group is not 0, 1 or 2") }
+            return Entry(group: group, order: try int("order"), suite: try string("suite"), status: status, json: json,
+                         junit: try string("junit"), github: try string("github"))
+        }
+    }
+}
+
+/// A partial report that cannot be read or merged: the message names the file or shard.
+package struct PartialReportError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
+}
+
+/// The run that N shards' partial reports add up to: its entries in the unsharded run's order.
+package struct MergedReport: Sendable {
+    package var command: String
+    package var pending: [String]
+    package var entries: [PartialReport.Entry]
+    /// The run-level parts (shard 1's; every shard's are equal).
+    package var header = PartialReport.Header()
+
+    /// Merges the partial reports of shards 1...N of one run.
+    /// - Throws: ``PartialReportError`` when they are of different commands or shard counts, a
+    ///   shard is missing or given twice, or two shards claim the same fixture.
+    /// - Complexity: O(n log n) in the results.
+    package init(_ parts: [(file: String, report: PartialReport)]) throws {
+        try Self.checkShards(parts.map { ($0.file, $0.report.shard) })
+        let first = parts[0]
+        for p in parts where p.report.command != first.report.command {
+            throw PartialReportError(message: "\(p.file) is a partial report of \(p.report.command), \(first.file) of \(first.report.command)")
+        }
+        let sorted = parts.sorted { $0.report.shard.index < $1.report.shard.index }
+        var fixtures: [Int: (file: String, entry: PartialReport.Entry)] = [:]
+        for p in sorted {
+            for e in p.report.entries where e.group == 1 {
+                if let other = fixtures[e.order] {
+                    throw PartialReportError(message: "\(other.file) and \(p.file) both ran fixture #\(e.order) (\(e.suite)): were the shards given the same paths?")
+                }
+                fixtures[e.order] = (p.file, e)
+            }
+        }
+        let lead = sorted[0].report
+        // Paths that name no fixture and pending recordings are every shard's: shards that differ
+        // there were given different paths (or a different checkout), and one list would be lost.
+        func others(_ r: PartialReport) -> [JSONValue] { r.entries.filter { $0.group != 1 }.map(\.json) }
+        for p in sorted.dropFirst() where others(p.report) != others(lead) {
+            throw PartialReportError(message: "\(p.file) and \(sorted[0].file) differ in the paths that name no fixture or the pending recordings: were the shards given the same paths?")
+        }
+        // The claims are the engine's, the same for every shard of one run: shards that differ
+        // were run on different engines (or claim files), and one header would be lost.
+        for p in sorted.dropFirst() where p.report.header != lead.header {
+            throw PartialReportError(message: "\(p.file) and \(sorted[0].file) were judged with different engine claims: were the shards run on the same engine and --expect-claims?")
+        }
+        command = lead.command
+        pending = lead.pending
+        header = lead.header
+        entries = lead.entries.filter { $0.group == 0 }.sorted { $0.order < $1.order }
+            + fixtures.keys.sorted().map { fixtures[$0]!.entry }
+            + lead.entries.filter { $0.group == 2 }.sorted { $0.order < $1.order }
+    }
+
+    /// Checks that `parts` are shards 1...N of one N, each once.
+    /// - Throws: ``PartialReportError`` naming the file or the missing shards.
+    package static func checkShards(_ parts: [(file: String, shard: Shard)]) throws {
+        guard let first = parts.first else { throw PartialReportError(message: "no partial report to merge") }
+        let n = first.shard.count
+        var byIndex: [Int: String] = [:]
+        for p in parts {
+            guard p.shard.count == n else {
+                throw PartialReportError(message: "\(p.file) is shard \(p.shard) and \(first.file) shard \(first.shard): not the same run's shards")
+            }
+            if let other = byIndex[p.shard.index] {
+                throw PartialReportError(message: "shard \(p.shard) is given twice: \(other) and \(p.file)")
+            }
+            byIndex[p.shard.index] = p.file
+        }
+        let missing = (1...n).filter { byIndex[$0] == nil }
+        guard missing.isEmpty else {
+            throw PartialReportError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing: the merge of an incomplete run would vouch for what no shard ran")
+        }
+    }
+
+    /// Results with each status, as the unsharded run counts them.
+    package func count(_ status: CaseStatus) -> Int { entries.filter { $0.status == status }.count }
+
+    /// The unsharded run's verdict (``VerifyReport/verdict``): an error when any result is one or
+    /// nothing was checked, a failure when any failed, else a pass.
+    package var verdict: RunVerdict {
+        if count(.error) > 0 || entries.isEmpty || count(.skipped) == entries.count { return .error }
+        return count(.failed) > 0 || header.fails ? .failed : .passed
+    }
+
+    /// `verify --json`'s document.
+    package var json: String { JSONWriter.text(JSONSummary.value(results: entries.map { ($0.status, $0.json) }, pending: pending, claims: header.json)) + "\n" }
+    /// `verify --junit`'s document.
+    package var junit: String { JUnitReport.document(entries.map { ($0.suite, $0.status, $0.junit) }, header: header.junit) }
+    /// `verify --github`'s lines.
+    package var github: String { header.github + entries.map(\.github).joined() }
+}
