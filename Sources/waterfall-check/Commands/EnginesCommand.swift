@@ -24,10 +24,10 @@ enum EnginesCommand: Command {
             let features = d.features == .all ? "all features" : d.features.names.joined(separator: ",")
             print("\(d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(d.version)  [\(caps)]  (\(features))  \(d.summary)")
         }
-        // The web engines run in Chromium and are listed without starting it.
+        // The web engines run in a browser and are listed without starting it.
         for spec in WebEngine.specs {
-            let kind = try WebEngine.kind(ofSpec: spec.replacingOccurrences(of: "PATH", with: "masonry.pkgd.js"))!
-            let d = WebEngine.descriptor(.init(kind: kind), version: "Chromium")
+            let web = try WebEngine.parse(spec: spec.replacingOccurrences(of: "PATH", with: "masonry.js"))!
+            let d = WebEngine.descriptor(.init(kind: web.kind, browser: web.browser), version: web.browser.rawValue)
             print("\(spec.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  (web)  [-]  (\(d.features.names.joined(separator: ",")); tie breaks \(d.limits.tieBreakNames.joined(separator: ",")))  \(d.summary)")
         }
         return exitCode(.passed)
