@@ -15,6 +15,10 @@ extension WebEngine {
     /// offset is added back; a height is the difference of the two edges.
     static let commonScript = #"""
     window.__wfc = (() => {
+      // What every grid item shares, once in a style sheet (parsed once, not per element).
+      const sheet = document.createElement('style');
+      sheet.textContent = '.wf-cell{margin:0;border:0;box-sizing:border-box;padding:0;min-width:0;min-height:0}';
+      (document.head || document.documentElement).appendChild(sheet);
       const px = (v, S) => (v * S) + 'px';
       const insets = (o) => o ? [o.top || 0, o.right || 0, o.bottom || 0, o.left || 0] : [0, 0, 0, 0];
       const padding = (i, S) => i.map(v => px(v, S)).join(' ');
@@ -116,9 +120,11 @@ extension WebEngine {
         g.style.cssText = c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
           + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
           + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
+        const cells = document.createDocumentFragment();
         sec.items.forEach((it, index) => {
           const e = document.createElement('div');
-          let css = c.reset + 'padding:0;min-width:0;min-height:0;';
+          e.className = 'wf-cell';
+          let css = '';
           const k = Math.min(it.span ?? 1, n);
           // Round-robin placements as explicit tracks; a span as `span min(k, n)` (a wider span
           // would add implicit zero-width tracks instead of clamping).
@@ -128,9 +134,10 @@ extension WebEngine {
           if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
           else css += 'height:' + c.px(it.height, S) + ';';
           e.style.cssText = css;
-          g.appendChild(e);
+          cells.appendChild(e);
           part.items.push(e);
         });
+        g.appendChild(cells);
         rootEl.appendChild(g);
         part.footer = c.block(rootEl, sec.footer, S);
         parts.push(part);
@@ -197,9 +204,11 @@ extension WebEngine {
         g.style.cssText = c.reset + 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
           + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
           + ';padding:' + c.padding(I, S);
+        const cells = document.createDocumentFragment();
         sec.items.forEach((it, index) => {
           const e = document.createElement('div');
-          let css = c.reset + 'padding:0;min-width:0;min-height:0;';
+          e.className = 'wf-cell';
+          let css = '';
           const k = Math.min(it.span ?? 1, n);
           if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
           else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
@@ -207,9 +216,10 @@ extension WebEngine {
           if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
           else css += 'height:' + c.px(it.height, S) + ';';
           e.style.cssText = css;
-          g.appendChild(e);
+          cells.appendChild(e);
           part.items.push(e);
         });
+        g.appendChild(cells);
         rootEl.appendChild(g);
         part.footer = c.block(rootEl, sec.footer, S);
         parts.push(part);
