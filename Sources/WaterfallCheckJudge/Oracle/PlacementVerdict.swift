@@ -106,8 +106,10 @@ public struct PlacementVerdict: Hashable, Sendable {
         func close(_ a: CGFloat, _ b: CGFloat, _ slack: CGFloat) -> Bool { abs(a - b) <= slack }
         // The engine's own tops are multiples of q; the rule's inputs that are not (a row spacing,
         // a tie tolerance or a section top off the grid) are what it truncated: 3q of slack, else
-        // none, so an exact tie on the engine's numbers is decided exactly.
-        func onGrid(_ v: CGFloat) -> Bool { q == 0 || (v / q).rounded() == v / q }
+        // none, so an exact tie on the engine's numbers is decided exactly. Only a quantum that is
+        // a power of two (1/64 px) makes the engine's numbers exact as read back: Gecko's 1/60 px
+        // comes back through float, off the grid by a rounding, so its ties always get the slack.
+        func onGrid(_ v: CGFloat) -> Bool { q == 0 || (q.significandWidth == 0 && (v / q).rounded() == v / q) }
         let spacingOnGrid = onGrid(s.rowSpacing) && onGrid(s.tieTolerance)
         var top: CGFloat = 0
         var pos: [CGFloat] = []

@@ -5,14 +5,14 @@ import WaterfallCheckEngines
 /// shrunk and reported smallest first.
 enum CompareCommand: Command {
     /// `--baseline ENGINE`.
-    static let baseline = Option<String>("--baseline", value: "ENGINE", help: "a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)").required()
+    static let baseline = Option<String>("--baseline", value: "ENGINE", help: "a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)")
     /// `--candidate ENGINE`.
-    static let candidate = Option<String>("--candidate", value: "ENGINE", help: "likewise").required()
+    static let candidate = Option<String>("--candidate", value: "ENGINE", help: "likewise")
 
     static let spec = CommandSpec(
         name: "compare",
         summary: "Run two engines over fixtures and generated inputs; report every difference, shrunk",
-        options: [baseline, candidate],
+        options: [baseline, candidate, engines],
         groups: [ComparisonRun.options, ComparisonRun.reports, EngineOptions.group
                     .describing(EngineOptions.isolate.described("run built-in engines in a waterfall-engine subprocess"))],
         operands: "[PATH...]",
@@ -37,6 +37,12 @@ enum CompareCommand: Command {
     """)
 
     static func run(_ args: Arguments) throws -> Int32 {
+        if let list = try args.value(Self.engines) {
+            guard try args.value(Self.baseline) == nil, try args.value(Self.candidate) == nil else {
+                throw WaterfallCheckError.usage("--engines replaces --baseline and --candidate; give one or the other")
+            }
+            return try runMatrix(list, args)
+        }
         guard let baselineSpec = try args.value(Self.baseline) else { throw WaterfallCheckError.usage("--baseline is required") }
         guard let candidateSpec = try args.value(Self.candidate) else { throw WaterfallCheckError.usage("--candidate is required") }
         let run = try ComparisonRun(args)

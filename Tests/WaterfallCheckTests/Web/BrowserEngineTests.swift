@@ -74,6 +74,23 @@ struct BrowserEngineTests {
         #expect(WebEngine.descriptor(.init(kind: .gridLanes), version: "", toleranceProperty: "flow-tolerance").features.contains(.tieTolerance))
     }
 
+    @Test("Gecko's 1/60-px quantum: an exact tie in app units, read back through float, is a tie, not a placement difference")
+    func nonDyadicQuantumTies() throws {
+        // Two columns 100 wide; items 100 + 1e-9 and 100 tall: §5 puts item 2 in column 1 (lower by
+        // 1e-9). An engine that saw the two tops equal (its app units) takes column 0, the start-most.
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 200, columnCount: 2, columnSpacing: 0, rowSpacing: 0),
+                                sections: [SectionInput(items: [.height(100.000000001), .height(100), .height(10)])])
+        let expected = try ReferenceLayout.layout(input)
+        #expect(expected.sections[0].items[2].minX == 100)
+        var actual = expected
+        actual.sections[0].items[2] = CGRect(x: 0, y: 100.000000001, width: 100, height: 10)
+        let gecko = PlacementVerdict(input: input, expected: expected, actual: actual, quantum: 1.0 / 60, tolerance: .default)
+        #expect(gecko.kind == .tie, "\(gecko.summary)")
+        // With a power-of-two quantum the engine's numbers are exact: the same choice is a placement difference.
+        let dyadic = PlacementVerdict(input: input, expected: expected, actual: actual, quantum: 1.0 / 64, tolerance: .default)
+        #expect(dyadic.kind == .placement, "\(dyadic.summary)")
+    }
+
     @Test("a missing browser is a usage error naming how to install it")
     func missingBrowser() throws {
         #expect(throws: WaterfallCheckError.self) {
