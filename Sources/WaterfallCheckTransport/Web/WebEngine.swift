@@ -80,6 +80,11 @@ public final class WebEngine: LayoutEngine {
     public static let largestPixels: CGFloat = 33_554_428
     /// The largest length Gecko lays out, px: nscoord_MAX (2^30 - 1 app units) / 60, less a margin.
     public static let largestGeckoPixels: CGFloat = 17_895_600
+    /// The largest length WebKitGTK's older masonry places exactly, px: 2^18. It keeps the tracks'
+    /// running positions in float32 (measured: beyond 2^18 px, where float32's step exceeds the
+    /// 1/64-px LayoutUnit, positions one float step apart tie and items stack a step off), so
+    /// longer layouts would be judged on numbers the engine did not compare.
+    public static let largestWebKitMasonryPixels: CGFloat = 262_144
 
     public let descriptor: EngineDescriptor
     public let configuration: Configuration
@@ -208,7 +213,8 @@ public final class WebEngine: LayoutEngine {
     public static func descriptor(_ c: Configuration, version: String, toleranceProperty: String? = nil) -> EngineDescriptor {
         let unit = c.browser == .firefox ? appUnit : layoutUnit
         let quantum = unit / c.scale
-        let maxLength = (c.browser == .firefox ? largestGeckoPixels : largestPixels) / c.scale
+        let maxLength = (c.browser == .firefox ? largestGeckoPixels
+            : c.browser == .webkit && c.kind == .cssMasonry ? largestWebKitMasonryPixels : largestPixels) / c.scale
         let scaleNote = c.scale == 1 ? "" : " --scale \(JSONWriter.number(c.scale))"
         let browserName = ["chromium": "Chromium", "firefox": "Firefox", "webkit": "WebKitGTK"][c.browser.rawValue]!
         let unitNote = c.browser == .firefox ? "1/60-px app units" : "1/64-px lengths"

@@ -17,7 +17,7 @@ enum EnginesCommand: Command {
         let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
         let entries = EngineRegistry.builtIn.entries
-        let nameWidth = entries.map { $0.descriptor.name.count }.max() ?? 0
+        let nameWidth = (entries.map { $0.descriptor.name.count } + WebEngine.specs.map(\.count)).max() ?? 0
         for e in entries {
             let d = e.descriptor
             let caps = d.capabilities.names.isEmpty ? "-" : d.capabilities.names.joined(separator: ",")

@@ -121,13 +121,16 @@ struct BrowserEngineTests {
         for b in BrowserTestSupport.browsers {
             let batched = try BrowserTestSupport.cssEngine(b)
             let single = try BrowserTestSupport.cssEngine(b, batch: 1)
-            // Valid inputs only: an invalid one is answered by validation, not the page.
-            let inputs = BrowserTestSupport.cases(for: batched, seed: 3, count: 40).filter { (try? ReferenceLayout.validate($0)) != nil }
+            // Valid inputs within the engine's limits only: an invalid one is answered by validation,
+            // one beyond maxLength is never sent.
+            let inputs = BrowserTestSupport.cases(for: batched, seed: 3, count: 40).filter {
+                (try? ReferenceLayout.validate($0)) != nil && batched.descriptor.limits.refusal($0) == nil
+            }
             #expect(inputs.count >= 10)
             let one = inputs.map { single.answer($0).result }
+            #expect(one.allSatisfy { $0 != nil }, "\(b)")
             let all = batched.layoutBatch(inputs).map { try? $0.get() }
             #expect(all == one, "\(b)")
-            #expect(one.allSatisfy { $0 != nil })
             // Through prefetch, as compare uses it: the same answers; a skipped one is dropped.
             batched.prefetch(inputs.map { .layout($0) })
             for (k, input) in inputs.enumerated() where k != 5 {
@@ -161,6 +164,25 @@ struct BrowserEngineTests {
             let after = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
             #expect(after.subtracting(before).filter { $0.hasPrefix("waterfall-firefox-") }.isEmpty, "\(b): a profile was left behind")
         }
+    }
+
+    @Test("webkit:masonry declares 2^18 px: beyond it WebKitGTK's running positions are float32, one float step apart ties",
+          .enabled(if: BrowserTestSupport.hasWebKit, "no WebKitGTK"))
+    func webkitFloat32() throws {
+        let engine = try BrowserTestSupport.cssEngine(.webkit)
+        #expect(engine.descriptor.limits.maxLength == 262_144)
+        // Two columns of 100; heights 301,486 and 301,485.984375 (1/64 less): §5 puts the third in
+        // column 1, the lower. In float32 (step 1/32 there) both tops are 301,486: start-most, column 0.
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 200, columnCount: 2, columnSpacing: 0, rowSpacing: 0),
+                                sections: [SectionInput(items: [.height(301_486), .height(301_485.984375), .height(10)])])
+        #expect(try ReferenceLayout.layout(input).sections[0].items[2].minX == 100)
+        #expect(try engine.layout(input).sections[0].items[2].minX == 0)
+        // The gate never sends it: beyond the declared length.
+        if case .unsupported = engine.answer(input) {} else { Issue.record("expected the input to be refused by maxLength") }
+        // The same shape below 2^18 px is decided exactly: column 1.
+        let small = LayoutInput(layout: input.layout, sections: [SectionInput(items: [.height(200_000), .height(199_999.984375), .height(10)])])
+        #expect(try engine.layout(small).sections[0].items[2].minX == 100)
+        engine.shutdown()
     }
 
     @Test("grid-lanes: the tolerance property Chromium honours is detected, and the tolerance it writes takes effect",
