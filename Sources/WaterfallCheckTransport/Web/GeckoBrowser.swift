@@ -65,7 +65,7 @@ final class GeckoBrowser: WebPage {
                                                     "--profile", profile, "about:blank"],
                                         stderrLimit: 16 << 10, channel: .devToolsPipe)
         } catch {
-            try? FileManager.default.removeItem(atPath: profile)
+            WebPageSupport.removeDirectory(profile)
             throw EngineFault(.spawn, engine: displayName, "\(error)")
         }
         do {
@@ -102,7 +102,7 @@ final class GeckoBrowser: WebPage {
         connection?.close()
         connection = nil
         process.terminate(grace: 0)
-        try? FileManager.default.removeItem(atPath: profile)
+        WebPageSupport.removeDirectory(profile)
     }
 
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {

@@ -149,6 +149,16 @@ public final class WebEngine: LayoutEngine {
         }
     }
 
+    /// Removes the profiles of every running browser (Chromium's, Firefox's), for the
+    /// SIGINT/SIGTERM path after ``ExternalEngine/killAll()`` has killed the browsers.
+    /// - Returns: how many were removed.
+    @discardableResult
+    public static func removeBrowserDirectories() -> Int {
+        let paths = WebPageSupport.directories.withLock { p -> Set<String> in defer { p.removeAll() }; return p }
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        return paths.count
+    }
+
     /// Checks a `--scale` value: a power of two in [1/64, 64].
     public static func isValidScale(_ s: CGFloat) -> Bool {
         s.isFinite && s >= 1.0 / 64 && s <= 64 && s.significandWidth == 0

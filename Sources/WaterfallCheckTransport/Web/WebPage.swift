@@ -34,14 +34,33 @@ enum WebPageSupport {
     /// expression in the page's global scope, as `Runtime.evaluate` does: an indirect `eval`.
     static let evaluateScript = "return (0, eval)(arguments[0]);"
 
-    /// A fresh private directory `/tmp/waterfall-NAME-XXXXXX`.
+    /// A fresh private directory `/tmp/waterfall-NAME-XXXXXX`, recorded in ``directories`` until
+    /// ``removeDirectory(_:)``.
     /// - Throws: ``EngineFault`` `spawn`.
     static func temporaryDirectory(_ name: String, engine: String) throws -> String {
         var template = Array((NSTemporaryDirectory() + "/waterfall-\(name)-XXXXXX").utf8CString)
         guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw EngineFault(.spawn, engine: engine, "cannot make a directory for the browser: \(String(cString: strerror(errno)))")
         }
-        return String(cString: dir)
+        let path = String(cString: dir)
+        _ = directories.withLock { $0.insert(path) }
+        return path
+    }
+
+    /// Removes a directory made by ``temporaryDirectory(_:engine:)`` and forgets it.
+    static func removeDirectory(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        directories.withLock { _ = $0.remove(path) }
+    }
+
+    /// The browser profiles of running browsers: what SIGINT or SIGTERM removes after the
+    /// browsers are killed (``WebEngine/removeBrowserDirectories()``).
+    static let directories = LockedSet()
+
+    final class LockedSet: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths = Set<String>()
+        func withLock<T>(_ body: (inout Set<String>) -> T) -> T { lock.withLock { body(&paths) } }
     }
 
     /// The first executable of `names` on `PATH` or of `paths`; `$variable` first when set (it must

@@ -163,6 +163,16 @@ struct BrowserEngineTests {
             #expect(BrowserTestSupport.liveMembers(ofGroup: second) == 0, "\(b): the browser's process group outlived shutdown")
             let after = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
             #expect(after.subtracting(before).filter { $0.hasPrefix("waterfall-firefox-") }.isEmpty, "\(b): a profile was left behind")
+            // The signal path: browsers killed (ExternalEngine.killAll), then their profiles removed.
+            if b == .firefox {
+                _ = engine.answer(input)
+                let live = try #require(engine.browserProcessID)
+                kill(-live, SIGKILL)
+                #expect(WebEngine.removeBrowserDirectories() >= 1)
+                let left = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+                #expect(left.subtracting(before).filter { $0.hasPrefix("waterfall-firefox-") }.isEmpty, "the signal path left a profile")
+                engine.shutdown()
+            }
         }
     }
 
