@@ -8,9 +8,9 @@ enum EnginesCommand: Command {
         summary: "List the built-in engines: name, version, capabilities, description",
         about: """
     Lists every built-in engine, one per line: name, version, capabilities, features and a
-    one-line description, then the web engines (chromium:grid-lanes, chromium:masonry=PATH,
-    which need Chromium: scripts/bootstrap --web). Any of them can be passed to --engine; so
-    can exec:'CMD ARGS'.
+    one-line description, then the web engines (chromium:grid-lanes, firefox:masonry,
+    webkit:masonry, BROWSER:masonry=PATH, BROWSER:jquery-masonry=PATH, which need their browser:
+    scripts/bootstrap --web). Any of them can be passed to --engine; so can exec:'CMD ARGS'.
     """)
 
     static func run(_ args: Arguments) throws -> Int32 {
