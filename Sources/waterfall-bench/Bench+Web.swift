@@ -1,16 +1,21 @@
 import Foundation
 import WaterfallCheckEngines
 
-/// Layouts per second of the web engines (docs/web-engines.md), one browser, one layout at a time
-/// (one `Runtime.evaluate` each): inputs of 0 to 64 items (17 of them, item counts 0, 4, ..., 64;
-/// 3 columns, 375 pt, spacing and insets 10, afterPrevious) and of 1,000 items. Median of 3 warm
-/// runs. Skipped when there is no Chromium (`scripts/bootstrap --web`); masonry.js only when
-/// `$WATERFALL_MASONRY` or `.build/web/masonry-3.3.1/masonry.pkgd.js` (`scripts/fetch-masonry`) exists.
+/// Layouts per second of the web engines (docs/web-engines.md), one browser: inputs of 0 to 64
+/// items (17 of them, item counts 0, 4, ..., 64; 3 columns, 375 pt, spacing and insets 10) and of
+/// 1,000 items, each engine one layout per evaluation and batched (the layouts announced with
+/// `prefetch`, up to the engine's window per `__wfBatch` evaluation). Median of 3 warm runs.
+/// An engine whose browser or library is missing is skipped with the reason: Chromium, Firefox,
+/// WebKitGTK (`scripts/bootstrap --web`), masonry.js (`scripts/fetch-masonry`, or
+/// `$WATERFALL_MASONRY`), jQuery Masonry (`scripts/fetch-jquery-masonry`, or `$WATERFALL_JQUERY_MASONRY`).
 func benchWeb() throws {
-    var specs = ["chromium:grid-lanes"]
-    let masonry = ProcessInfo.processInfo.environment["WATERFALL_MASONRY"] ?? ".build/web/masonry-3.3.1/masonry.pkgd.js"
+    let env = ProcessInfo.processInfo.environment
+    var specs = ["chromium:grid-lanes", "firefox:masonry", "webkit:masonry"]
+    let masonry = env["WATERFALL_MASONRY"] ?? ".build/web/masonry-3.3.1/masonry.pkgd.js"
     if FileManager.default.fileExists(atPath: masonry) { specs.append("chromium:masonry=\(masonry)") }
-    let widths = [34, 14, 10, 10, 14]
+    let jquery = env["WATERFALL_JQUERY_MASONRY"] ?? ".build/web/jquery-masonry-2.1.05/jquery.masonry.js"
+    if FileManager.default.fileExists(atPath: jquery) { specs.append("chromium:jquery-masonry=\(jquery)") }
+    let widths = [34, 18, 10, 10, 14]
     print(row(["engine", "items", "layouts", "time", "layouts/s"], widths: widths))
     func inputs(_ counts: [Int], tieBreak: TieBreak) -> [LayoutInput] {
         counts.enumerated().map { i, n in
@@ -27,9 +32,24 @@ func benchWeb() throws {
         }
         let engine = entry.make()
         let tieBreak = entry.descriptor.limits.tieBreaks.contains(.afterPrevious) ? TieBreak.afterPrevious : .leftmost
-        for (label, set, count) in [("0-64 (17 inputs)", inputs(Array(stride(from: 0, through: 60, by: 4)) + [64], tieBreak: tieBreak), 160),
-                                    ("1,000", inputs([1_000, 1_000], tieBreak: tieBreak), 20)] {
-            let t = try median(runs: 3) { for i in 0..<count { _ = try engine.layout(set[i % set.count]) } }
+        let small = inputs(Array(stride(from: 0, through: 60, by: 4)) + [64], tieBreak: tieBreak)
+        let large = inputs([1_000, 1_000], tieBreak: tieBreak)
+        for (label, set, count, batched) in [("0-64 (17 inputs)", small, 160, false), ("0-64, batched", small, 2_720, true),
+                                             ("1,000", large, 20, false), ("1,000, batched", large, 40, true)] {
+            let t = try median(runs: 3) {
+                if batched {
+                    // As compare does: announce a window of layouts, then ask for each in order.
+                    var i = 0
+                    while i < count {
+                        let n = min(engine.pipelineWindow, count - i)
+                        engine.prefetch((i..<(i + n)).map { .layout(set[$0 % set.count]) })
+                        for k in i..<(i + n) { _ = try engine.layout(set[k % set.count]) }
+                        i += n
+                    }
+                } else {
+                    for i in 0..<count { _ = try engine.layout(set[i % set.count]) }
+                }
+            }
             print(row([spec, label, "\(count)", String(format: "%.2f s", t), rate(Double(count) / t)], widths: widths))
         }
         (engine as? WebEngine)?.shutdown()

@@ -54,6 +54,7 @@ func stopEnginesOnTermination() {
 /// For the termination thread and an ``Interrupt/handler``, after the engines were stopped.
 func removeTemporaries() {
     AtomicFile.removeTemporaries()
+    WebEngine.removeBrowserDirectories()
     RevisionBuilds.removeAbandoned()
     RawTerminal.restore()
 }

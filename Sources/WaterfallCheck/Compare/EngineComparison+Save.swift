@@ -11,7 +11,7 @@ extension EngineComparison.Report {
     /// description says why (review A6, A14): a fixture never holds `Infinity` or `NaN`.
     /// - Returns: the paths written, in report order.
     /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)``, or a file system error creating `directory`.
-    public func saveFixtures(in directory: String) throws -> [String] {
+    package func saveFixtures(in directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var written: [String] = []
         var fixtures = differences.map { $0.fixture(baseline: baseline, candidate: candidate) }

@@ -106,8 +106,13 @@ package struct PlacementVerdict: Hashable, Sendable {
         func close(_ a: CGFloat, _ b: CGFloat, _ slack: CGFloat) -> Bool { abs(a - b) <= slack }
         // The engine's own tops are multiples of q; the rule's inputs that are not (a row spacing,
         // a tie tolerance or a section top off the grid) are what it truncated: 3q of slack, else
-        // none, so an exact tie on the engine's numbers is decided exactly.
-        func onGrid(_ v: CGFloat) -> Bool { q == 0 || (v / q).rounded() == v / q }
+        // none, so an exact tie on the engine's numbers is decided exactly. A quantum that is not a
+        // power of two (Gecko's 1/60 px) is not exact in binary: its multiples are on the grid within
+        // a rounding, and the engine's numbers come back through float32 (DOMRect from app units),
+        // so its tops carry a read-back error of up to 2 float32 steps (`readSlack`); a tie of
+        // exactly equal tops (0 and 0) is still decided exactly.
+        let dyadic = q == 0 || q.significandWidth == 0
+        func onGrid(_ v: CGFloat) -> Bool { q == 0 || abs((v / q).rounded() - v / q) <= (dyadic ? 0 : 1e-6) }
         let spacingOnGrid = onGrid(s.rowSpacing) && onGrid(s.tieTolerance)
         var top: CGFloat = 0
         var pos: [CGFloat] = []
@@ -149,7 +154,8 @@ package struct PlacementVerdict: Hashable, Sendable {
                 let (rule, column, slack, columnOK) = pos.withUnsafeBufferPointer { pos in
                     let rule = LayoutModel.ruleColumn(s, index: i, n: n, pos: pos, starts: starts, cursor: cursor)
                     let column = guess.isFinite ? Int(max(0, min(guess, CGFloat(starts - 1)))) : rule
-                    let slack = max(gridSlack, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
+                    let readSlack = dyadic ? 0 : (pos[0..<starts].map(abs).max() ?? 0) * 0x1p-22
+                    let slack = max(gridSlack, readSlack, LayoutModel.decisionSlack(s, pos: pos, starts: starts, error: 0))
                     return (rule, column, slack, column == rule || (s.placement == .shortestFirst
                         && LayoutModel.tieAllows(column, s, pos: pos, starts: starts, cursor: cursor, slack: slack)))
                 }

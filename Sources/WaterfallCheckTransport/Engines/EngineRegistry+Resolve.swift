@@ -46,7 +46,7 @@ extension EngineRegistry {
     ///   external engine cannot be started or fails the handshake; ``WaterfallCheckError/usage(_:)`` for a bad web
     ///   engine spec, a bad scale or no Chromium.
     public func resolve(_ spec: String, options: Options = Options()) throws -> EngineEntry {
-        if let kind = try WebEngine.kind(ofSpec: spec) { return try WebEngine.entry(kind, options: options) }
+        if let web = try WebEngine.parse(spec: spec) { return try WebEngine.entry(web.kind, browser: web.browser, options: options) }
         let configuration: ExternalEngine.Configuration
         if spec.hasPrefix(Self.execPrefix) {
             let command = String(spec.dropFirst(Self.execPrefix.count))

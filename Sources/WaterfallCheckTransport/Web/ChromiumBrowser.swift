@@ -67,16 +67,12 @@ final class ChromiumBrowser {
     /// - Throws: ``EngineFault`` (`spawn`, `handshake`).
     init(executable: String, displayName: String, timeout: Double) throws {
         self.displayName = displayName
-        var template = Array((NSTemporaryDirectory() + "/waterfall-chromium-XXXXXX").utf8CString)
-        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw EngineFault(.spawn, engine: displayName, "cannot make a profile directory: \(String(cString: strerror(errno)))")
-        }
-        profile = String(cString: dir)
+        profile = try WebPageSupport.temporaryDirectory("chromium", engine: displayName)
         do {
             process = try EngineProcess(arguments: Self.arguments(executable: executable, profile: profile),
                                         stderrLimit: 16 << 10, channel: .devToolsPipe)
         } catch {
-            try? FileManager.default.removeItem(atPath: profile)
+            WebPageSupport.removeDirectory(profile)
             throw EngineFault(.spawn, engine: displayName, "\(error)")
         }
         do {
@@ -111,7 +107,7 @@ final class ChromiumBrowser {
     /// profile. Idempotent.
     func shutdown() {
         process.terminate(grace: 0.5)
-        try? FileManager.default.removeItem(atPath: profile)
+        WebPageSupport.removeDirectory(profile)
     }
 
     /// Sends one command and decodes its `result` with `body`, skipping events (messages without an

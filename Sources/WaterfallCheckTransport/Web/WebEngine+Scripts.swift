@@ -15,6 +15,10 @@ extension WebEngine {
     /// offset is added back; a height is the difference of the two edges.
     static let commonScript = #"""
     window.__wfc = (() => {
+      // What every grid item shares, once in a style sheet (parsed once, not per element).
+      const sheet = document.createElement('style');
+      sheet.textContent = '.wf-cell{margin:0;border:0;box-sizing:border-box;padding:0;min-width:0;min-height:0}';
+      (document.head || document.documentElement).appendChild(sheet);
       const px = (v, S) => (v * S) + 'px';
       const insets = (o) => o ? [o.top || 0, o.right || 0, o.bottom || 0, o.left || 0] : [0, 0, 0, 0];
       const padding = (i, S) => i.map(v => px(v, S)).join(' ');
@@ -31,8 +35,6 @@ extension WebEngine {
       }
       // The root: the collection view's content, W wide, at least the minimum content height.
       function root(L, S) {
-        document.body.textContent = '';
-        window.scrollTo(0, 0);
         const r = document.createElement('div');
         r.style.cssText = reset + 'position:absolute;left:0;top:0;padding:0;display:flow-root;width:' + px(L.containerWidth, S)
           + ';min-height:' + px(L.minimumContentHeight || 0, S);
@@ -81,15 +83,32 @@ extension WebEngine {
         const h = r0.height < NEAR ? r0.height : bottomOf(rootEl) - r0.top;
         return { width: r0.width, height: h, sections };
       }
-      return { px, insets, padding, reset, block, root, read };
+      function clear() { document.body.textContent = ''; window.scrollTo(0, 0); }
+      return { px, insets, padding, reset, block, root, read, clear };
     })();
+    // One layout: the page holds this input alone.
+    window.__wf = function (input, S) {
+      window.__wfc.clear();
+      const b = window.__wfBuild(input, S);
+      return window.__wfc.read(b.rootEl, b.parts);
+    };
+    // A batch: every input's root built into the page (each absolutely placed at 0,0, laid out
+    // on its own), then every frame read after one layout of the page. An input whose script
+    // throws answers {error}; the others are unaffected.
+    window.__wfBatch = function (inputs, S) {
+      const c = window.__wfc;
+      c.clear();
+      const built = inputs.map(input => { try { return window.__wfBuild(input, S); } catch (e) { return { error: String(e) }; } });
+      return built.map(b => { if (b.error) return b; try { return c.read(b.rootEl, b.parts); } catch (e) { return { error: String(e) }; } });
+    };
     """#
 
     /// CSS grid-lanes: per section a header block, a `display: grid-lanes` container with
-    /// `repeat(n, 1fr)` tracks, the gaps, the inset as padding and `flow-tolerance` (always
-    /// written: CSS's `normal` is 1em), then a footer block.
+    /// `repeat(n, 1fr)` tracks, the gaps, the inset as padding and the tolerance as both
+    /// `fit-tolerance` (its name since 2026-08-05) and `flow-tolerance` (before; a browser ignores
+    /// the one it does not know; always written: CSS's `normal` is 1em), then a footer block.
     static let gridLanesScript = commonScript + #"""
-    window.__wf = function (input, S) {
+    window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);
       const parts = [];
@@ -100,10 +119,12 @@ extension WebEngine {
         const g = document.createElement('div');
         g.style.cssText = c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
           + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
-          + ';padding:' + c.padding(I, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
+          + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
+        const cells = document.createDocumentFragment();
         sec.items.forEach((it, index) => {
           const e = document.createElement('div');
-          let css = c.reset + 'padding:0;min-width:0;min-height:0;';
+          e.className = 'wf-cell';
+          let css = '';
           const k = Math.min(it.span ?? 1, n);
           // Round-robin placements as explicit tracks; a span as `span min(k, n)` (a wider span
           // would add implicit zero-width tracks instead of clamping).
@@ -113,14 +134,15 @@ extension WebEngine {
           if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
           else css += 'height:' + c.px(it.height, S) + ';';
           e.style.cssText = css;
-          g.appendChild(e);
+          cells.appendChild(e);
           part.items.push(e);
         });
+        g.appendChild(cells);
         rootEl.appendChild(g);
         part.footer = c.block(rootEl, sec.footer, S);
         parts.push(part);
       }
-      return c.read(rootEl, parts);
+      return { rootEl, parts };
     };
     """#
 
@@ -129,7 +151,7 @@ extension WebEngine {
     /// transitions, no resize binding), items `span · w + (span - 1) · gutter` wide with the row
     /// spacing as their `margin-bottom` (masonry.js has no vertical gutter), then a footer block.
     static let masonryScript = commonScript + #"""
-    window.__wf = function (input, S) {
+    window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);
       const parts = [];
@@ -160,7 +182,88 @@ extension WebEngine {
         part.footer = c.block(rootEl, sec.footer, S);
         parts.push(part);
       }
-      return c.read(rootEl, parts);
+      return { rootEl, parts };
+    };
+    """#
+
+    /// The older CSS masonry (Gecko, WebKitGTK 2.50): per section a header block, a
+    /// `display: grid` container with `repeat(n, 1fr)` columns and `grid-template-rows: masonry`,
+    /// the gaps, the inset as padding, then a footer block; items as for grid-lanes (a span as
+    /// `span min(k, n)`, round-robin as explicit tracks). No tolerance property: ties are exact
+    /// and go to the start-most track.
+    static let cssMasonryScript = commonScript + #"""
+    window.__wfBuild = function (input, S) {
+      const c = window.__wfc, L = input.layout;
+      const rootEl = c.root(L, S);
+      const parts = [];
+      for (const sec of input.sections) {
+        const n = sec.columnCount ?? L.columnCount;
+        const I = c.insets(sec.sectionInset ?? L.sectionInset);
+        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
+        const g = document.createElement('div');
+        g.style.cssText = c.reset + 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
+          + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
+          + ';padding:' + c.padding(I, S);
+        const cells = document.createDocumentFragment();
+        sec.items.forEach((it, index) => {
+          const e = document.createElement('div');
+          e.className = 'wf-cell';
+          let css = '';
+          const k = Math.min(it.span ?? 1, n);
+          if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
+          else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
+          else if (k > 1) css += 'grid-column:span ' + k + ';';
+          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+          else css += 'height:' + c.px(it.height, S) + ';';
+          e.style.cssText = css;
+          cells.appendChild(e);
+          part.items.push(e);
+        });
+        g.appendChild(cells);
+        rootEl.appendChild(g);
+        part.footer = c.block(rootEl, sec.footer, S);
+        parts.push(part);
+      }
+      return { rootEl, parts };
+    };
+    """#
+
+    /// jQuery Masonry 2 (`$.fn.masonry`): as masonry.js (per section a header block, a container
+    /// padded by the inset, items `span · w + (span - 1) · gutter` wide with the row spacing as
+    /// their `margin-bottom`), with `columnWidth` §5's w and `gutterWidth` the column spacing, no
+    /// animation, no resize binding, then a footer block.
+    static let jqueryMasonryScript = commonScript + #"""
+    window.__wfBuild = function (input, S) {
+      const c = window.__wfc, L = input.layout;
+      const rootEl = c.root(L, S);
+      const parts = [];
+      for (const sec of input.sections) {
+        const n = sec.columnCount ?? L.columnCount;
+        const I = c.insets(sec.sectionInset ?? L.sectionInset);
+        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
+        const g = document.createElement('div');
+        // content-box: jQuery's css('height', h) sets the content height, as the plugin means.
+        g.style.cssText = 'margin:0;border:0;box-sizing:content-box;position:relative;padding:' + c.padding(I, S);
+        const W = L.containerWidth * S, gap = L.columnSpacing * S;
+        const w = (W - (I[1] + I[3]) * S - (n - 1) * gap) / n;
+        for (const it of sec.items) {
+          const e = document.createElement('div');
+          const k = Math.min(it.span ?? 1, n);
+          const iw = k * w + (k - 1) * gap;
+          let css = c.reset + 'padding:0;min-height:0;width:' + iw + 'px;margin-bottom:' + c.px(L.rowSpacing, S) + ';';
+          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+          else css += 'height:' + c.px(it.height, S) + ';';
+          e.style.cssText = css;
+          e.className = 'wf-item';
+          g.appendChild(e);
+          part.items.push(e);
+        }
+        rootEl.appendChild(g);
+        jQuery(g).masonry({ itemSelector: '.wf-item', columnWidth: w, gutterWidth: gap, isAnimated: false, isResizable: false });
+        part.footer = c.block(rootEl, sec.footer, S);
+        parts.push(part);
+      }
+      return { rootEl, parts };
     };
     """#
 }

@@ -5,14 +5,14 @@ import WaterfallCheckEngines
 /// shrunk and reported smallest first.
 enum CompareCommand: Command {
     /// `--baseline ENGINE`.
-    static let baseline = Option<String>("--baseline", value: "ENGINE", help: "a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)").required()
+    static let baseline = Option<String>("--baseline", value: "ENGINE", help: "a built-in engine name, or exec:'CMD ARGS' (waterfall-engine/1)")
     /// `--candidate ENGINE`.
-    static let candidate = Option<String>("--candidate", value: "ENGINE", help: "likewise").required()
+    static let candidate = Option<String>("--candidate", value: "ENGINE", help: "likewise")
 
     static let spec = CommandSpec(
         name: "compare",
         summary: "Run two engines over fixtures and generated inputs; report every difference, shrunk",
-        options: [baseline, candidate, ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")],
+        options: [baseline, candidate, engines, ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")],
         groups: [ComparisonRun.options, ComparisonRun.reports, ClaimsOptions.group, EngineOptions.group
                     .describing(EngineOptions.isolate.described("run built-in engines in a waterfall-engine subprocess"))],
         operands: "[PATH...]",
@@ -40,6 +40,12 @@ enum CompareCommand: Command {
     """)
 
     static func run(_ args: Arguments) throws -> Int32 {
+        if let list = try args.value(Self.engines) {
+            guard try args.value(Self.baseline) == nil, try args.value(Self.candidate) == nil else {
+                throw WaterfallCheckError.usage("--engines replaces --baseline and --candidate; give one or the other")
+            }
+            return try runMatrix(list, args)
+        }
         guard let baselineSpec = try args.value(Self.baseline) else { throw WaterfallCheckError.usage("--baseline is required") }
         guard let candidateSpec = try args.value(Self.candidate) else { throw WaterfallCheckError.usage("--candidate is required") }
         let run = try ComparisonRun(args)

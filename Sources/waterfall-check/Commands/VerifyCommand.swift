@@ -27,7 +27,7 @@ enum VerifyCommand: Command {
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
                     .describing(ReportOptions.github.described("print GitHub Actions ::error annotations at the differing lines")),
                  EngineOptions.group
-                    .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, chromium:masonry=PATH), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)")),
+                    .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, firefox:masonry, webkit:masonry, BROWSER:masonry=PATH, ...), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)")),
                  ClaimsOptions.group],
         operands: "PATH...",
         about: """

@@ -19,7 +19,7 @@ enum EngineOptions {
 
     /// `--scale S`: CSS px per pt for the web engines (chromium:...), a power of two.
     static let scale = Option<Double>("--scale", value: "S", expects: "a power of two from 1/64 to 64 (CSS px per pt), such as 0.5, 1 or 2",
-                                      help: "CSS px per pt for the web engines (chromium:grid-lanes, chromium:masonry=PATH), a power of two from 1/64 to 64 (default 1)") {
+                                      help: "CSS px per pt for the web engines (chromium:grid-lanes, firefox:masonry, webkit:masonry, BROWSER:masonry=PATH, ...), a power of two from 1/64 to 64 (default 1)") {
         decimal($0).flatMap { WebEngine.isValidScale(CGFloat($0)) ? $0 : nil }
     }
 

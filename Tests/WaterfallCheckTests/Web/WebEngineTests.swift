@@ -44,6 +44,8 @@ struct WebEngineTests {
     func recordedOutputs() throws {
         var engines: [String: LayoutEngine] = ["chromium:grid-lanes": try Self.gridLanes()]
         if let m = WebTestSupport.masonry { engines["chromium:masonry=PATH"] = try WebEngine(.init(kind: .masonry(path: m), timeout: 30)) }
+        if let j = BrowserTestSupport.jqueryMasonry { engines["chromium:jquery-masonry=PATH"] = try WebEngine(.init(kind: .jqueryMasonry(path: j), timeout: 30)) }
+        if BrowserTestSupport.hasFirefox { engines["firefox:masonry"] = try WebEngine(.init(kind: .cssMasonry, browser: .firefox, timeout: 30)) }
         var checked = 0
         for file in try FixtureFile.files(at: [WebTestSupport.fixtures("web").path]) {
             let fixture = try FixtureReader.read(contentsOf: file.url)
@@ -59,7 +61,9 @@ struct WebEngineTests {
             #expect(recorded["verdict"] == .string(v.kind.description), "\(file.path): \(v.summary)")
             checked += 1
         }
-        #expect(checked == (WebTestSupport.masonry == nil ? 1 : 7))
+        // grid-lanes 1, masonry.js 6, jQuery Masonry 2, Gecko 1.
+        #expect(checked == 1 + (WebTestSupport.masonry == nil ? 0 : 6) + (BrowserTestSupport.jqueryMasonry == nil ? 0 : 2)
+                 + (BrowserTestSupport.hasFirefox ? 1 : 0))
     }
 
     @Test("reference against chromium:grid-lanes on 150 generated cases: no placement difference, drift counted as drift")
