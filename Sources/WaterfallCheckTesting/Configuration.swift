@@ -22,9 +22,13 @@ public struct WaterfallCheckConfiguration: Hashable, Sendable {
     /// Whether this is a CI run; `nil` reads the `CI` environment variable. Tests of the CI
     /// behaviour pass it explicitly instead of depending on the environment.
     public var ci: Bool?
+    /// Judges the engine with these conventions (FIXTURE-FORMAT §9 `conventions`, issue 32)
+    /// instead of the ones it declares, as `--conventions FILE` does; `nil` leaves it to an outer
+    /// configuration, then to the engine's declaration. Each is a claim shown with the run.
+    public var conventions: EngineConventions?
 
-    public init(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil) {
-        self.record = record; self.tolerance = tolerance; self.ci = ci
+    public init(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil, conventions: EngineConventions? = nil) {
+        self.record = record; self.tolerance = tolerance; self.ci = ci; self.conventions = conventions
     }
 
     /// The configuration in effect for the current task (empty outside any trait or closure).
@@ -32,8 +36,12 @@ public struct WaterfallCheckConfiguration: Hashable, Sendable {
 
     /// `self` over `outer`: each field this one leaves `nil` comes from `outer`.
     func over(_ outer: WaterfallCheckConfiguration) -> WaterfallCheckConfiguration {
-        WaterfallCheckConfiguration(record: record ?? outer.record, tolerance: tolerance ?? outer.tolerance, ci: ci ?? outer.ci)
+        WaterfallCheckConfiguration(record: record ?? outer.record, tolerance: tolerance ?? outer.tolerance, ci: ci ?? outer.ci,
+                                    conventions: conventions ?? outer.conventions)
     }
+
+    /// `engine` judged with ``conventions`` when set (``LayoutEngine/redeclaring(conventions:)``).
+    func judged(_ engine: LayoutEngine) -> LayoutEngine { conventions.map { engine.redeclaring(conventions: $0) } ?? engine }
 
     /// Whether the run is a CI run: ``ci`` or else the `CI` variable of `environment`.
     func isCI(_ environment: [String: String]) -> Bool { ci ?? RecordMode.isCI(environment) }
@@ -59,15 +67,15 @@ public struct WaterfallCheckConfiguration: Hashable, Sendable {
 /// }
 /// ```
 public func withWaterfallCheck<R>(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil,
-                                  operation: () throws -> R) rethrows -> R {
-    let config = WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci).over(.current)
+                                  conventions: EngineConventions? = nil, operation: () throws -> R) rethrows -> R {
+    let config = WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci, conventions: conventions).over(.current)
     return try WaterfallCheckConfiguration.$current.withValue(config, operation: operation)
 }
 
 /// `async` form of ``withWaterfallCheck(record:tolerance:ci:operation:)``.
 public func withWaterfallCheck<R>(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil,
-                                  operation: () async throws -> R) async rethrows -> R {
-    let config = WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci).over(.current)
+                                  conventions: EngineConventions? = nil, operation: () async throws -> R) async rethrows -> R {
+    let config = WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci, conventions: conventions).over(.current)
     return try await WaterfallCheckConfiguration.$current.withValue(config, operation: operation)
 }
 
@@ -91,7 +99,8 @@ extension Trait where Self == WaterfallCheckTrait {
     /// @Suite(.waterfallCheck(record: .failed, tolerance: 0.01))
     /// struct LayoutTests { @Test func goldens() { assertGoldens(engine: { MyEngine() }, fixtures: ["Fixtures"]) } }
     /// ```
-    public static func waterfallCheck(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil) -> Self {
-        WaterfallCheckTrait(configuration: WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci))
+    public static func waterfallCheck(record: RecordMode? = nil, tolerance: Tolerance? = nil, ci: Bool? = nil,
+                                      conventions: EngineConventions? = nil) -> Self {
+        WaterfallCheckTrait(configuration: WaterfallCheckConfiguration(record: record, tolerance: tolerance, ci: ci, conventions: conventions))
     }
 }

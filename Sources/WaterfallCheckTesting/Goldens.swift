@@ -39,7 +39,7 @@ public func verifyGoldens(engine: @escaping @Sendable () -> LayoutEngine, fixtur
     let environment = ProcessInfo.processInfo.environment
     let configuration = WaterfallCheckConfiguration.current
     let mode = try configuration.resolvedRecordMode(record, environment: environment)
-    var runner = GoldenRunner(engine: engine, tolerance: tolerance ?? configuration.tolerance, recordMode: mode, recordTarget: .fixture,
+    var runner = GoldenRunner(engine: { configuration.judged(engine()) }, tolerance: tolerance ?? configuration.tolerance, recordMode: mode, recordTarget: .fixture,
                               invariants: InvariantChecker())
     runner.keepsLayouts = true
     runner.allowedClaims = try expectClaims.map { try EngineClaims.allowed(contentsOf: URL(fileURLWithPath: $0)) }

@@ -83,6 +83,9 @@ public struct InvariantRun {
 /// ``verifyInvariants(engine:cases:seed:tolerance:saveTo:)`` with the engine's faults as well.
 public func runInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
                            tolerance: Tolerance = .default, saveTo directory: URL? = nil) -> InvariantRun {
+    // Read here: the workers that make engines are threads, where no task-local value reaches.
+    let configuration = WaterfallCheckConfiguration.current
+    let engine = { configuration.judged(engine()) }
     let fuzzer = Fuzzer(configuration: FuzzConfiguration(seed: seed, cases: cases, tolerance: tolerance, shrinkTime: 2), engine: engine)
     let descriptor = engine().descriptor
     let report = fuzzer.run()

@@ -39,13 +39,15 @@ enum FuzzCommand: Command {
         options: [EngineOptions.engine, CommonOptions.seed.described("the run's seed, decimal or 0x-hex (default: random, printed)"),
                   cases, duration, CommonOptions.jobs.described("worker threads (default: the number of cores); case i of seed S is the same input whatever N"),
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
-                  keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
+                  CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, lifecycle, shard, partial, listInvariants, ConventionsOption.option],
+                  fromBytes, lifecycle],
         groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
-                 ClaimsOptions.group,
+                 OptionGroup("selection options", [keepGoing, invariants, skip, listInvariants]),
+                 OptionGroup("shard options", [shard, partial]),
+                 ClaimsOptions.withConventions,
                  EngineOptions.group
                     .describing(EngineOptions.isolate.described("run a built-in engine in a waterfall-engine subprocess (a trap becomes a reported fault with its input saved)"))],
         about: """

@@ -20,15 +20,16 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
-                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, partial, invariants, requireExpected, lint,
-                  VerifyWorkflow.artifacts, VerifyWorkflow.review, VerifyWorkflow.unreferenced, VerifyWorkflow.fixtureRoot, ConventionsOption.option],
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), invariants, requireExpected, lint],
         groups: [ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
                     .describing(ReportOptions.github.described("print GitHub Actions ::error annotations at the differing lines")),
                  EngineOptions.group
                     .describing(EngineOptions.scale.described("CSS px per pt for the web engines (chromium:grid-lanes, firefox:masonry, webkit:masonry, BROWSER:masonry=PATH, ...), a power of two from 1/64 to 64 (default 1); frames of an engine with a length quantum that only drift pass (docs/web-engines.md)")),
-                 ClaimsOptions.group],
+                 OptionGroup("shard options", [shard, partial]),
+                 OptionGroup("workflow options", [VerifyWorkflow.artifacts, VerifyWorkflow.review, VerifyWorkflow.unreferenced, VerifyWorkflow.fixtureRoot]),
+                 ClaimsOptions.withConventions],
         operands: "PATH...",
         about: """
     Runs every fixture (each PATH is a fixture file or a directory searched recursively for

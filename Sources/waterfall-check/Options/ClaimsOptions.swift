@@ -16,6 +16,10 @@ enum ClaimsOptions {
 
     static let group = OptionGroup("claims options", [expectClaims, maxSkipped])
 
+    /// ``group`` with `--conventions` (what the engine is judged with), for the commands that
+    /// take it: verify, fuzz and compare.
+    static let withConventions = OptionGroup("claims options", [expectClaims, maxSkipped, ConventionsOption.option])
+
     /// The allowed claims (`nil` without `--expect-claims`) and the skip limit as a fraction.
     /// - Throws: ``WaterfallCheckError/usage(_:)`` naming the file, line, column and member of a bad claims file.
     static func read(_ args: Arguments) throws -> (allowed: EngineDescriptor?, skipLimit: Double?) {
