@@ -226,6 +226,12 @@ package struct SourceLocator: Sendable {
             }
         }
         flushUnits()
-        return (String(decoding: out, as: UTF8.self), min(q + 1, bytes.count))
+        // Bytes that are not UTF-8 (an overlong key) are shown escaped, `\xC0`, never replaced
+        // by U+FFFD, so the path names what the file holds (review A16).
+        var text = ""
+        if let valid = String(validating: out, as: UTF8.self) { text = valid } else {
+            for b in out { text += b < 0x80 ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16, uppercase: true) }
+        }
+        return (text, min(q + 1, bytes.count))
     }
 }

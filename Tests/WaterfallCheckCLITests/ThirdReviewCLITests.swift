@@ -203,3 +203,19 @@ struct ThirdReviewCLITests {
         #expect(!out.stdout.contains("went to column"), "\(out.stdout)")
     }
 }
+
+/// A16's last item: bytes that are not UTF-8 in a key are escaped in the error's JSON path.
+@Suite("third adversarial review: A16, escaped paths (issue 33)")
+struct EscapedPathTests {
+    @Test("A16: an overlong UTF-8 key is named \\xC0\\xAF in the error's JSON path, not replaced by U+FFFD")
+    func nonUTF8KeyIsEscapedInThePath() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        let prefix = #"{"format":"waterfall-fixture/1","name":"k","layout":{"containerWidth":100,"columnCount":1},"sections":[],"extensions":{""#
+        let bytes = Array(prefix.utf8) + [0xC0, 0xAF] + Array(#"":1}}"#.utf8)
+        try Data(bytes).write(to: dir.url.appendingPathComponent("k.json"))
+        let r = try CLI.run(["verify", "k.json"], in: dir.url, ci: "true")
+        #expect(r.status == 2, "\(r.stdout)")
+        #expect(!r.stdout.contains("\u{FFFD}"), "\(r.stdout)")
+        #expect(r.stdout.contains(#"$.extensions["\\xC0\\xAF"]"#), "\(r.stdout)")  // the path quotes the backslash
+    }
+}

@@ -56,6 +56,9 @@ public enum LibFuzzerTarget {
     /// start-up, and libFuzzer, which installs its own only where none is set, would then never
     /// write the crash artifact. `LLVMFuzzerInitialize` runs before libFuzzer installs its
     /// handlers, so after this call they are libFuzzer's.
+    ///
+    /// A configuration with no invariant selected would check nothing and pass every input
+    /// (review A2): it is refused, with a message on stderr and exit status 2.
     /// - Returns: 0, for `LLVMFuzzerInitialize` to return.
     @discardableResult
     public static func register(_ configuration: Configuration) -> CInt {
