@@ -4,6 +4,7 @@ import UIKit
 import WaterfallCheck
 import WaterfallCheckUIKit
 import WaterfallCheckTestSupport
+import WaterfallCheckReports
 
 /// Issue 34's "Done when": each lifecycle bug class, planted in a small layout of its own
 /// (``PlantedLifecycleLayout``) and driven through the UIKit driver, is found within 10 s at the
@@ -84,6 +85,23 @@ struct LifecycleFixtureTests {
         let fixedReplay = SavedCounterexamples.replay(dir, engine: makeFixed, invariants: .all, tolerance: nil)
         let fixed = try #require(fixedReplay)
         #expect(fixed.results.map(\.status) == [.checked], "\(fixed.results.map(\.message))")
+    }
+
+    @Test("the HTML report draws the departing step before and after, the departing element highlighted")
+    func html() throws {
+        let engine = PlantedLifecycleLayout.engine(.appendsInserted)
+        let cx = try #require(LifecycleFuzzer(engine: engine, seed: 0, seconds: 10).run(engine: engine).counterexample)
+        var page = HTMLReport(title: "lifecycle")
+        page.add(cx, engine: engine.descriptor.name)
+        #expect(page.cases.map(\.name) == ["lifecycle moved: before step 1", "lifecycle moved: after step 1"])
+        let html = page.pages()[0].html
+        #expect(html.contains("<svg"))
+        #expect(html.contains("departs here"))
+        #expect(html.contains("fresh layout object"))
+        // The picture after the step holds the object's frames and the fresh object's.
+        let after = page.cases[1]
+        #expect(after.expected != nil && after.actual != nil)
+        #expect(after.highlighted == cx.finding.element.map { [$0] })
     }
 
     @Test("a step that does not fit the data is an error naming it; an engine without the capability skips")
