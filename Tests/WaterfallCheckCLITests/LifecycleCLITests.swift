@@ -29,6 +29,12 @@ struct LifecycleCLITests {
         #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("lifecycle: after step 1"), "\(verify.stdout)")
 
+        // Over exec: the same fixture, the same verdict (waterfall-engine serves the port's layout objects).
+        let served = "exec:\(ExternalTestSupport.engineExecutable) \(engine)"
+        let overExec = try CLI.run(["verify", "--engine", served, "found/\(saved)"], in: dir.url, ci: "true")
+        #expect(overExec.status == 1, "\(overExec.stdout)\(overExec.stderr)")
+        #expect(overExec.stdout.contains("lifecycle: after step 1"), "\(overExec.stdout)")
+
         let again = try CLI.run(["fuzz", "--lifecycle", "--engine", engine, "--seed", "2", "--duration", "1", "--save", "found"], in: dir.url, ci: "true")
         #expect(again.status == 1)
         #expect(again.stdout.contains("replay FAIL found/\(saved)"), "\(again.stdout)")

@@ -24,7 +24,7 @@ enum FuzzCommand: Command {
     /// `--from-bytes FILE`: one libFuzzer input.
     static let fromBytes = Option<String>("--from-bytes", value: "FILE", help: "check one libFuzzer input (a crash artifact of scripts/libfuzz: its bytes are the generator's choices) instead of generated cases, shrink what it fails and save it as any counterexample; the replay line is this command (docs/libfuzzer.md). Not with --seed, --cases, --duration or --keep-going")
     /// `--lifecycle`: sequences of steps on one layout object (issue 34).
-    static let lifecycle = Flag("--lifecycle", help: "fuzz the layout object's lifecycle instead of single inputs: a starting input and steps (reloadData, performBatchUpdates, bounds changes, invalidations) in UIKit's order, each state judged against a fresh layout object (docs/lifecycle.md); needs an engine with the lifecycle capability (a UIKit layout in process, or exec: declaring it)")
+    static let lifecycle = Flag("--lifecycle", help: "fuzz the layout object's lifecycle instead of single inputs: a starting input and steps (reloadData, performBatchUpdates, bounds changes, invalidations) in UIKit's order, each state judged against a fresh layout object (docs/lifecycle.md); needs an engine with the lifecycle capability (a UIKit layout in process, or exec: declaring it). Runs --duration (default 10 s) or about 4 steps per --cases; not with --from-bytes")
     /// `--list-invariants`: the catalogue, and exit.
     static let listInvariants = Flag("--list-invariants", help: "print the invariant catalogue and exit")
 
