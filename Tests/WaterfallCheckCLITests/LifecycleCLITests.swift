@@ -25,9 +25,11 @@ struct LifecycleCLITests {
         #expect(text.contains("\"action\": \"setBounds\""), "\(text)")
         #expect(try dir.read("report/index.html").contains("before step 1"))
 
-        let verify = try CLI.run(["verify", "--engine", engine, "found/\(saved)"], in: dir.url, ci: "true")
+        let verify = try CLI.run(["verify", "--engine", engine, "found/\(saved)", "--html", "verify-report"], in: dir.url, ci: "true")
         #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("lifecycle: after step 1"), "\(verify.stdout)")
+        let page = try dir.read("verify-report/index.html")
+        #expect(page.contains("before step 1") && page.contains("after step 1") && page.contains("departs here"))
 
         // Over exec: the same fixture, the same verdict (waterfall-engine serves the port's layout objects).
         let served = "exec:\(ExternalTestSupport.engineExecutable) \(engine)"
