@@ -4,6 +4,7 @@ import UIKit
 import WaterfallCheck
 import WaterfallCheckUIKit
 import WaterfallCheckTestSupport
+import WaterfallCheckReports
 
 /// Issue 34's "Done when": each lifecycle bug class, planted in a small layout of its own
 /// (``PlantedLifecycleLayout``) and driven through the UIKit driver, is found within 10 s at the
@@ -86,6 +87,23 @@ struct LifecycleFixtureTests {
         #expect(fixed.results.map(\.status) == [.checked], "\(fixed.results.map(\.message))")
     }
 
+    @Test("the HTML report draws the departing step before and after, the departing element highlighted")
+    func html() throws {
+        let engine = PlantedLifecycleLayout.engine(.appendsInserted)
+        let cx = try #require(LifecycleFuzzer(engine: engine, seed: 0, seconds: 10).run(engine: engine).counterexample)
+        var page = HTMLReport(title: "lifecycle")
+        page.add(cx, engine: engine.descriptor.name)
+        #expect(page.cases.map(\.name) == ["lifecycle moved: before step 1", "lifecycle moved: after step 1"])
+        let html = page.pages()[0].html
+        #expect(html.contains("<svg"))
+        #expect(html.contains("departs here"))
+        #expect(html.contains("fresh layout object"))
+        // The picture after the step holds the object's frames and the fresh object's.
+        let after = page.cases[1]
+        #expect(after.expected != nil && after.actual != nil)
+        #expect(after.highlighted == cx.finding.element.map { [$0] })
+    }
+
     @Test("a step that does not fit the data is an error naming it; an engine without the capability skips")
     func badSteps() throws {
         var input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2), sections: [SectionInput(items: [.height(10)])])
@@ -119,5 +137,63 @@ struct LifecycleFixtureTests {
         // Another version is refused, naming it.
         let v2 = text.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
         #expect(throws: (any Error).self) { try FixtureReader.decode(Data(v2.utf8), file: "v2.json") }
+    }
+}
+
+/// The issue's scenario for each bug class, written by hand (not generated): the departure and
+/// its element are derived from the bug, independently of the runner.
+@Suite("Lifecycle bug classes, hand-written scenarios")
+struct LifecycleScenarioTests {
+    static let settings = LayoutSettings(containerWidth: 320, columnCount: 2)
+    static let twoItems = LayoutInput(layout: settings, sections: [SectionInput(items: [.height(100), .height(50)])])
+    static let twoSections = LayoutInput(layout: settings, sections: [SectionInput(header: HeaderFooter(height: 20), items: [.height(10)]),
+                                                                       SectionInput(header: HeaderFooter(height: 20), items: [.height(10)])])
+
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        var bug: PlantedLifecycleLayout.Bug
+        var input: LayoutInput
+        var steps: [LifecycleStep]
+        var key: String
+        var element: ElementID?
+        var testDescription: String { "\(bug)" }
+    }
+
+    static let scenarios: [Scenario] = [
+        // The cache keeps two items; the inserted third is missing (the last index path).
+        Scenario(bug: .staleCache, input: twoItems, steps: [.performBatchUpdates([.insertItem(section: 0, index: 2, .height(10))])],
+                 key: "missing", element: .item(0, 2)),
+        // 320 -> 400 without invalidation: item 0 keeps width 160, a fresh object gives 200.
+        Scenario(bug: .keepsWidth, input: twoItems, steps: [.setBounds(CGRect(x: 0, y: 0, width: 400, height: 812))],
+                 key: "moved", element: .item(0, 0)),
+        // Inserted at 0: a fresh object puts the new item at (0, 0); appended, it goes under the
+        // 50-pt item in column 1, at (160, 50).
+        Scenario(bug: .appendsInserted, input: twoItems, steps: [.performBatchUpdates([.insertItem(section: 0, index: 0, .height(10))])],
+                 key: "moved", element: .item(0, 0)),
+        // Section 1 deleted: its header stays in the dictionary.
+        Scenario(bug: .staleSupplementary, input: twoSections, steps: [.performBatchUpdates([.deleteSection(index: 1)])],
+                 key: "extra", element: .header(1)),
+        // invalidateLayout(): prepare() appends a second copy of item 0.0 (the first in order).
+        Scenario(bug: .prepareAppends, input: twoItems, steps: [.invalidateLayout], key: "duplicate", element: .item(0, 0)),
+    ]
+
+    @Test("each bug class departs at its step with its key and element; the layout without the bug does not", arguments: scenarios)
+    func scenario(_ s: Scenario) throws {
+        var stats = LifecycleStatistics()
+        let lc = LifecycleCase(input: s.input, steps: s.steps)
+        let f = try #require(try LifecycleRunner().run(lc, engine: PlantedLifecycleLayout.engine(s.bug), statistics: &stats))
+        #expect(f.step == 0)
+        #expect(f.key == s.key, "\(f)")
+        #expect(f.element == s.element, "\(f)")
+        #expect(try LifecycleRunner().run(lc, engine: PlantedLifecycleLayout.engine(.none), statistics: &stats) == nil)
+    }
+
+    @Test("appendsInserted puts the new item where appending would: (160, 50)")
+    func appendedFrame() throws {
+        var stats = LifecycleStatistics()
+        let lc = LifecycleCase(input: Self.twoItems, steps: [.performBatchUpdates([.insertItem(section: 0, index: 0, .height(10))])])
+        let f = try #require(try LifecycleRunner().run(lc, engine: PlantedLifecycleLayout.engine(.appendsInserted), statistics: &stats))
+        let after = try #require(f.after)
+        #expect(after.elements.first { $0.id == .item(0, 0) }?.frame == CGRect(x: 160, y: 50, width: 160, height: 10))
+        #expect(f.expected?.elements.first { $0.id == .item(0, 0) }?.frame == CGRect(x: 0, y: 0, width: 160, height: 10))
     }
 }

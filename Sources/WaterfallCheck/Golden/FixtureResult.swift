@@ -27,6 +27,8 @@ public struct FixtureResult: Hashable, Sendable {
     /// The placement-level verdict (``PlacementVerdict``), when the engine declares a length
     /// quantum and its frames differ from `expected`: a pass with drift, or what kind of failure.
     package var placement: PlacementVerdict?
+    /// Where the fixture's steps departed from a fresh layout object (FIXTURE-FORMAT §10).
+    public var lifecycle: LifecycleFinding?
     /// The fixture as read, when the run keeps layouts (``GoldenRunner/keepsLayouts``).
     public var fixture: Fixture?
     /// The engine's answer, when the run keeps layouts and the engine was run.

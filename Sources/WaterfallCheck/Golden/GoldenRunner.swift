@@ -183,6 +183,7 @@ public struct GoldenRunner: Sendable {
         result.message = verdict.message
         result.tolerance = verdict.tolerance
         result.placement = verdict.placement
+        result.lifecycle = verdict.lifecycle
         if keepsLayouts { result.fixture = fixture; result.answer = verdict.answer }
         if let path = verdict.diff?.first?.path { let (line, column) = source.location(of: path); result.position = FixtureResult.Position(line: line, column: column) }
         // An invariant failure points at the element it names first: its expected frame, else its input.

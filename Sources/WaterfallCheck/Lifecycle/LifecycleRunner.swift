@@ -5,7 +5,7 @@ import WaterfallCheckJudge
 /// Where a lifecycle departs from a fresh layout object (issue 34's oracle, which needs no spec):
 /// after a step, the layout object's answers differ from those of a fresh object of the same
 /// engine made for the same data and bounds.
-public struct LifecycleFinding: Sendable, CustomStringConvertible {
+public struct LifecycleFinding: Hashable, Sendable, CustomStringConvertible {
     /// The index of the step after which the answers departed; -1 for the starting state.
     public var step: Int
     /// What departed, stable across shrinking: `duplicate`, `missing`, `extra`, `moved`,

@@ -155,7 +155,7 @@ extension LayoutInput {
 /// What a layout object answers in one state: the content size and `layoutAttributesForElements(in:)`
 /// for everything (each attribute's element, `nil` for one it does not name, and frame, in the
 /// layout's order, duplicates kept).
-public struct LifecycleState: Sendable {
+public struct LifecycleState: Hashable, Sendable {
     public var contentSize: CGSize
     public var elements: [LifecycleElement]
     public init(contentSize: CGSize, elements: [LifecycleElement]) { self.contentSize = contentSize; self.elements = elements }

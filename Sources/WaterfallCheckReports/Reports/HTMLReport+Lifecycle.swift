@@ -17,23 +17,29 @@ extension HTMLReport {
     /// list as a table.
     /// - Complexity: O(steps · items) to recompute the data before the step, plus the drawing.
     package mutating func add(_ cx: LifecycleCounterexample, engine: String, saved: String? = nil) {
+        listedFailureNoun = "lifecycle counterexample"
+        addLifecycle(cx.finding, cx.lifecycle, engine: engine, name: "lifecycle \(cx.finding.key)", file: saved)
+    }
+
+    /// The departure `f` of `lifecycle` as two cases, `NAME: before step K` (detailed) and
+    /// `NAME: after step K` (failed): what ``add(_:engine:saved:)`` and `verify --html` (a
+    /// fixture with `steps`) draw.
+    mutating func addLifecycle(_ f: LifecycleFinding, _ lifecycle: LifecycleCase, engine: String, name: String, file: String?) {
         pictureOptions.expectedName = "fresh layout object"
         pictureOptions.actualName = engine
-        let f = cx.finding
-        var before = cx.lifecycle.input
-        for step in cx.lifecycle.steps.prefix(max(0, f.step)) { before = (try? before.applying(step)) ?? before }
-        let rows = cx.lifecycle.steps.enumerated().map { k, step in
+        var before = lifecycle.input
+        for step in lifecycle.steps.prefix(max(0, f.step)) { before = (try? before.applying(step)) ?? before }
+        let rows = lifecycle.steps.enumerated().map { k, step in
             ["\(k + 1)", describe(step), k == f.step ? "departs here" : k < f.step ? "agrees" : "not reached"]
         }
-        listedFailureNoun = "lifecycle counterexample"
-        if f.step >= 0, let b = f.before {
-            var c = Case(name: "lifecycle \(f.key): before step \(f.step + 1)", file: saved, status: .failed,
-                         summary: "the object's answers before \(describe(cx.lifecycle.steps[f.step]))",
+        if f.step >= 0, f.step < lifecycle.steps.count, let b = f.before {
+            var c = Case(name: "\(name): before step \(f.step + 1)", file: file, status: .failed,
+                         summary: "the object's answers before \(describe(lifecycle.steps[f.step]))",
                          input: before, actual: b.result(for: before))
             c.isDetailed = true
             addCase(c)
         }
-        addCase(Case(name: "lifecycle \(f.key): " + (f.step >= 0 ? "after step \(f.step + 1)" : "starting state"), file: saved, status: .failed,
+        addCase(Case(name: "\(name): " + (f.step >= 0 ? "after step \(f.step + 1)" : "starting state"), file: file, status: .failed,
                      summary: f.message, input: f.input, expected: f.expected?.result(for: f.input), actual: f.after?.result(for: f.input),
                      tableHeader: ["step", "call", "state"], rows: rows, highlighted: f.element.map { [$0] }))
     }

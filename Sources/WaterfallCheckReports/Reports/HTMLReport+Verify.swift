@@ -15,7 +15,12 @@ extension HTMLReport {
         addCounts(report.counts)
         for r in report.results {
             switch r.status {
-            case .failed, .error: addCase(Self.failingCase(r))
+            case .failed, .error:
+                if let f = r.lifecycle, let fixture = r.fixture, let steps = fixture.steps {
+                    addLifecycle(f, LifecycleCase(input: fixture.input, steps: steps), engine: "engine", name: r.name, file: r.location)
+                } else {
+                    addCase(Self.failingCase(r))
+                }
             default: addCase(Case(name: r.name, file: r.file, status: r.status, summary: r.message))
             }
         }

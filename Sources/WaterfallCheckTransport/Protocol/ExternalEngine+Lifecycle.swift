@@ -20,6 +20,7 @@ extension ExternalEngine {
         var o: [(key: String, value: JSONValue)] = [("input", JSONValue(input))]
         if let bounds { o.append(("bounds", JSONValue.frame(bounds))) }
         _ = try session.send("open", o, layoutRequest: true)
+        session.processID = processID
         return session
     }
 
@@ -83,7 +84,15 @@ final class ExternalLifecycleLayout: LifecycleLayout {
         self.engine = engine; self.id = id; self.input = input; self.bounds = bounds
     }
 
-    deinit { _ = try? engine.lifecycleExchange("close", [("session", .integer(id))], layoutRequest: false) }
+    /// The engine process the session lives in: a restarted engine does not have it.
+    var processID: Int32?
+
+    /// Closes the session in the process that has it; nothing when that process is gone (a
+    /// request would start a new engine only to be refused).
+    deinit {
+        guard let pid = processID, engine.processID == pid else { return }
+        _ = try? engine.lifecycleExchange("close", [("session", .integer(id))], layoutRequest: false)
+    }
 
     func send(_ op: String, _ members: [(key: String, value: JSONValue)], layoutRequest: Bool = false) throws -> JSONValue {
         try engine.lifecycleExchange(op, [("session", .integer(id))] + members, layoutRequest: layoutRequest)
