@@ -10,18 +10,18 @@ import Foundation
 /// break it does not implement, a length past its largest), is *skipped* for that case, not
 /// judged. One engine per column; engines are used from one thread (no workers: browsers are
 /// the cost, and each batches its layouts, ``LayoutEngine/prefetch(_:)``).
-public struct EngineMatrix {
-    public let engines: [LayoutEngine]
-    public var tolerance: Tolerance
+package struct EngineMatrix {
+    package let engines: [LayoutEngine]
+    package var tolerance: Tolerance
 
     /// - Parameter engines: two or more engines, each used from this thread only.
-    public init(engines: [LayoutEngine], tolerance: Tolerance = .default) {
+    package init(engines: [LayoutEngine], tolerance: Tolerance = .default) {
         self.engines = engines
         self.tolerance = tolerance
     }
 
     /// One engine's outcome on one case.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// Not judged: the engine cannot express the case (the reason).
         case skipped(String)
         /// Frames that agree with §5 (same, drift, or a quantum tie).
@@ -35,17 +35,17 @@ public struct EngineMatrix {
         case fault(String)
 
         /// Whether the engine agrees with §5 (skipped counts as neither).
-        public var agrees: Bool {
+        package var agrees: Bool {
             switch self {
             case .agrees: return true
             case .error(_, let a): return a
             default: return false
             }
         }
-        public var isSkipped: Bool { if case .skipped = self { return true }; return false }
+        package var isSkipped: Bool { if case .skipped = self { return true }; return false }
 
         /// One line: `agrees (drift)`, `placement: item 0.1 ...`, `skipped: ...`.
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .skipped(let why): return "skipped: \(why)"
             case .agrees(let k): return k == .same ? "agrees" : "agrees (\(k))"
@@ -68,37 +68,37 @@ public struct EngineMatrix {
     }
 
     /// One case across the engines.
-    public struct Row: Sendable {
-        public var name: String
-        public var input: LayoutInput
+    package struct Row: Sendable {
+        package var name: String
+        package var input: LayoutInput
         /// §5's answer (the reference layout).
-        public var spec: EngineAnswer
+        package var spec: EngineAnswer
         /// Each engine's answer and outcome, in ``EngineMatrix/engines`` order.
-        public var answers: [EngineAnswer]
-        public var outcomes: [Outcome]
+        package var answers: [EngineAnswer]
+        package var outcomes: [Outcome]
         /// The engines (indices) that were judged, grouped by what they answered: the group that
         /// agrees with §5 first (possibly empty), then each departing answer shared by one or more.
-        public var groups: [[Int]]
+        package var groups: [[Int]]
         /// Whether a judged engine departs from §5.
-        public var differs: Bool { outcomes.contains { !$0.isSkipped && !$0.agrees } }
+        package var differs: Bool { outcomes.contains { !$0.isSkipped && !$0.agrees } }
     }
 
     /// The whole run.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// `name version` of each engine.
-        public var engines: [String]
-        public var rows: [Row]
+        package var engines: [String]
+        package var rows: [Row]
         /// Per engine: cases judged, agreeing with §5, departing, skipped.
-        public var judged, agreeing, departing, skipped: [Int]
+        package var judged, agreeing, departing, skipped: [Int]
         /// The differing cases, one per distinct difference (which engines depart, and how), with
         /// how many cases share it; in case order.
-        public var differences: [(row: Row, count: Int)]
+        package var differences: [(row: Row, count: Int)]
     }
 
     /// Runs every engine over `cases` (announcing them to batching engines first).
     /// - Complexity: O(cases · engines) layouts, plus the reference layout and a verdict per
     ///   answer (O(items · columns)).
-    public func run(_ cases: [CompareCase], progress: ((Int) -> Void)? = nil) -> Report {
+    package func run(_ cases: [CompareCase], progress: ((Int) -> Void)? = nil) -> Report {
         let reference = ReferenceEngine()
         var rows: [Row] = []
         let chunk = 64
@@ -197,7 +197,7 @@ public struct EngineMatrix {
 extension EngineMatrix.Report {
     /// The plain-text report: the engines, per engine the counts, then each distinct difference
     /// with which engines agree with §5, which depart (and with whom), and which were skipped.
-    public func text(limit: Int = 50) -> String {
+    package func text(limit: Int = 50) -> String {
         var out = "engines: " + engines.joined(separator: " | ") + "\n"
         let differing = rows.filter(\.differs).count
         out += "\(rows.count) cases: \(rows.count - differing) where every judged engine agrees with §5, \(differing) with a difference (\(differences.count) distinct)\n"
@@ -227,7 +227,7 @@ extension EngineMatrix.Report {
     /// The JSON report: `{"engines": [...], "cases": N, "perEngine": [{judged, agree, depart,
     /// skipped}], "differences": [{"name", "count", "input", "spec", "outcomes": [...],
     /// "groups": [[engine index, ...], ...]}]}`; `groups[0]` is the engines that agree with §5.
-    public func json() -> String {
+    package func json() -> String {
         var out = "{\"engines\":[" + engines.map(JSONWriter.quoted).joined(separator: ",") + "],\"cases\":\(rows.count),\"perEngine\":["
         out += engines.indices.map { "{\"judged\":\(judged[$0]),\"agree\":\(agreeing[$0]),\"depart\":\(departing[$0]),\"skipped\":\(skipped[$0])}" }
             .joined(separator: ",")

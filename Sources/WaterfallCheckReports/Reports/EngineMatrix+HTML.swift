@@ -7,7 +7,7 @@ extension EngineMatrix.Report {
     /// by side: §5's layout first, then each engine's frames drawn to the same width with its
     /// outcome (agrees, departs and how, skipped), the engines that agree with §5 marked.
     /// - Complexity: O(total frames of the listed differences).
-    public func html(limit: Int = 50) -> String {
+    package func html(limit: Int = 50) -> String {
         let e = { (s: String) in Markup.escape(s) }
         var out = """
         <!doctype html><html><head><meta charset="utf-8"><title>waterfall-check: cross-engine matrix</title>
