@@ -15,6 +15,7 @@ extension EngineConventions {
         }
         if let r = columnWidthRounding { o.append(("columnWidth", rounding(r))) }
         if let r = heightRounding { o.append(("height", rounding(r))) }
+        if let r = sizeHeightRounding { o.append(("sizeHeight", rounding(r))) }
         if let r = positionRounding { o.append(("position", rounding(r))) }
         if omitsZeroHeightSupplementaryViews { o.append(("omitsZeroHeightSupplementaryViews", .bool(true))) }
         if zeroContentSizeWithoutSections { o.append(("zeroContentSizeWithoutSections", .bool(true))) }
@@ -56,6 +57,7 @@ extension EngineConventions {
             throw node.member("columnWidth")!.fault("a column width rounding must be \"down\" (the one real layouts use; §5's pixelScale floors too)")
         }
         heightRounding = try rounding("height")
+        sizeHeightRounding = try rounding("sizeHeight")
         positionRounding = try rounding("position")
         omitsZeroHeightSupplementaryViews = try node.member("omitsZeroHeightSupplementaryViews")?.bool() ?? false
         zeroContentSizeWithoutSections = try node.member("zeroContentSizeWithoutSections")?.bool() ?? false

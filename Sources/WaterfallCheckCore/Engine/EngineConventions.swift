@@ -48,6 +48,9 @@ public struct EngineConventions: Hashable, Sendable {
     /// Every item height rounded, fixed heights included (CHT floors to device pixels; a
     /// compositional layout rounds to whole points).
     public var heightRounding: LengthRounding?
+    /// Size-derived heights rounded, fixed ones not (sgr-ksmt: `floor(size.height * itemWidth /
+    /// size.width)`, as §5's `pixelScale` 1 does to them).
+    public var sizeHeightRounding: LengthRounding?
     /// Every frame's x and y and the content height rounded (a compositional layout rounds y).
     public var positionRounding: LengthRounding?
     /// A header or footer of height 0 is not created: no frame, no element in queries; its top
@@ -72,13 +75,14 @@ public struct EngineConventions: Hashable, Sendable {
     /// fixed height `h` into `w · h / w`).
     public var positionNoiseULPs: Int
 
-    public init(columnWidthRounding: LengthRounding? = nil, heightRounding: LengthRounding? = nil,
+    public init(columnWidthRounding: LengthRounding? = nil, heightRounding: LengthRounding? = nil, sizeHeightRounding: LengthRounding? = nil,
                 positionRounding: LengthRounding? = nil, omitsZeroHeightSupplementaryViews: Bool = false,
                 zeroContentSizeWithoutSections: Bool = false, emptySectionsCollapse: Bool = false,
                 countsTrailingSpacing: Bool = false, builtInTieTolerance: CGFloat = 0,
                 closedRectQueries: Bool = false, positionNoiseULPs: Int = 0) {
         self.columnWidthRounding = columnWidthRounding; self.heightRounding = heightRounding
         self.positionRounding = positionRounding
+        self.sizeHeightRounding = sizeHeightRounding
         self.omitsZeroHeightSupplementaryViews = omitsZeroHeightSupplementaryViews
         self.zeroContentSizeWithoutSections = zeroContentSizeWithoutSections
         self.emptySectionsCollapse = emptySectionsCollapse; self.countsTrailingSpacing = countsTrailingSpacing
@@ -102,6 +106,7 @@ public struct EngineConventions: Hashable, Sendable {
     public static let keys: [(key: String, meaning: String)] = [
         ("columnWidth", "column widths rounded"),
         ("height", "every item height rounded, fixed ones included"),
+        ("sizeHeight", "size-derived item heights rounded (fixed ones not)"),
         ("position", "x, y and the content height rounded"),
         ("omitsZeroHeightSupplementaryViews", "headers and footers of height 0 are not created"),
         ("zeroContentSizeWithoutSections", "no sections gives contentSize [0, 0]"),
@@ -121,6 +126,7 @@ public struct EngineConventions: Hashable, Sendable {
         }
         if let r = columnWidthRounding { add("columnWidth", r.description) }
         if let r = heightRounding { add("height", r.description) }
+        if let r = sizeHeightRounding { add("sizeHeight", r.description) }
         if let r = positionRounding { add("position", r.description) }
         if omitsZeroHeightSupplementaryViews { add("omitsZeroHeightSupplementaryViews", "true") }
         if zeroContentSizeWithoutSections { add("zeroContentSizeWithoutSections", "true") }

@@ -48,6 +48,7 @@ public enum ConventionalLayout {
                     let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
                     h = size.height * iw / size.width
                     if let p = s.pixelScale { h = (h * p).rounded(.down) / p }
+                    if let r = c.sizeHeightRounding { h = r.apply(h) }
                 }
                 if let r = c.heightRounding { h = r.apply(h) }
                 t.sections[si].items[i].dimension = .height(h)

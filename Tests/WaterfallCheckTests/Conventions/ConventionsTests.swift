@@ -110,6 +110,7 @@ struct ConventionsTests {
     func json() throws {
         var all = RealConventionsEngine.conventions
         all.positionRounding = LengthRounding(.nearest, scale: 2)
+        all.sizeHeightRounding = LengthRounding(.down, scale: 3)
         all.builtInTieTolerance = 5
         all.positionNoiseULPs = 4
         let constraints = EngineConstraints(supplementaryWithoutInsets: true, noFooters: true, oneSpacing: true, noSectionInsets: true,
