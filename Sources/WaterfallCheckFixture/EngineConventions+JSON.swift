@@ -11,7 +11,7 @@ extension EngineConventions {
     public var json: JSONValue {
         var o: [(key: String, value: JSONValue)] = []
         func rounding(_ r: LengthRounding) -> JSONValue {
-            .object([("rule", .string(r.rule.rawValue)), ("scale", .number(Double(r.scale)))])
+            .object([("rule", .string(r.rule.rawValue)), ("scale", r.scale == 0 ? .string("pixelScale") : .number(Double(r.scale)))])
         }
         if let r = columnWidthRounding { o.append(("columnWidth", rounding(r))) }
         if let r = heightRounding { o.append(("height", rounding(r))) }
@@ -45,9 +45,11 @@ extension EngineConventions {
             let name = try ruleNode.string()
             guard let rule = LengthRounding.Rule(rawValue: name) else { throw ruleNode.fault("rule must be \"down\" or \"nearest\", got \"\(name)\"") }
             var scale: CGFloat = 1
-            if let s = r.member("scale") {
+            if let s = r.member("scale"), (try? s.string()) == "pixelScale" {
+                scale = 0
+            } else if let s = r.member("scale") {
                 let v = try s.number()
-                guard v > 0, v.isFinite else { throw s.fault("scale must be a number > 0 (steps per pt)") }
+                guard v > 0, v.isFinite else { throw s.fault("scale must be a number > 0 (steps per pt), or \"pixelScale\" (the input's)") }
                 scale = CGFloat(v)
             }
             return LengthRounding(rule, scale: scale)

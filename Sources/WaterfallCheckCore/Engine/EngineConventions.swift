@@ -10,21 +10,31 @@ public struct LengthRounding: Hashable, Sendable, CustomStringConvertible {
         case nearest
     }
     public var rule: Rule
-    /// Steps per pt, > 0 and finite.
+    /// Steps per pt, > 0 and finite; 0 means the input's `pixelScale` (no rounding when it is
+    /// null): CHT floors every height to `traitCollection.displayScale`.
     public var scale: CGFloat
 
     public init(_ rule: Rule, scale: CGFloat = 1) { self.rule = rule; self.scale = scale }
 
-    /// `v` rounded by this rule. O(1).
+    /// `v` rounded by this rule (unchanged for scale 0: see ``resolved(pixelScale:)``). O(1).
     public func apply(_ v: CGFloat) -> CGFloat {
+        guard scale > 0 else { return v }
         switch rule {
         case .down: return (v * scale).rounded(.down) / scale
         case .nearest: return (v * scale).rounded() / scale
         }
     }
 
-    /// `down to 1/2 pt`, `nearest to 1 pt`.
-    public var description: String { "\(rule.rawValue) to \(scale == 1 ? "1" : "1/\(scale.formatted())") pt" }
+    /// This rounding for an input of `pixelScale`: itself, or for scale 0 the input's pixels
+    /// (`nil`: no rounding, the input has none). O(1).
+    public func resolved(pixelScale: CGFloat?) -> LengthRounding? {
+        scale > 0 ? self : pixelScale.map { LengthRounding(rule, scale: $0) }
+    }
+
+    /// `down to 1/2 pt`, `nearest to 1 pt`, `down to the input's pixels`.
+    public var description: String {
+        scale == 0 ? "\(rule.rawValue) to the input's pixels (pixelScale)" : "\(rule.rawValue) to \(scale == 1 ? "1" : "1/\(scale.formatted())") pt"
+    }
 }
 
 private extension CGFloat {

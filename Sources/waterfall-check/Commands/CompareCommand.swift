@@ -12,8 +12,8 @@ enum CompareCommand: Command {
     static let spec = CommandSpec(
         name: "compare",
         summary: "Run two engines over fixtures and generated inputs; report every difference, shrunk",
-        options: [baseline, candidate, ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")],
-        groups: [ComparisonRun.options, ComparisonRun.reports, EngineOptions.group
+        options: [baseline, candidate],
+        groups: [ComparisonRun.options, ConventionsOption.group.describing(ConventionsOption.option.described("judge the candidate with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first")), ComparisonRun.reports, EngineOptions.group
                     .describing(EngineOptions.isolate.described("run built-in engines in a waterfall-engine subprocess"))],
         operands: "[PATH...]",
         about: """

@@ -34,8 +34,8 @@ enum FuzzCommand: Command {
                   CommonOptions.save.described("where counterexamples go and are replayed from (default: Fixtures/regressions; in CI the default is not written, an explicit DIR is)"),
                   keepGoing, invariants, skip, CommonOptions.shrinkTime.described("time bound per counterexample's shrink (default: 10)"),
                   CommonOptions.tolerance.described("per-component tolerance in pt (default: 0.001; a replayed fixture's own, if it has one)"),
-                  fromBytes, listInvariants, ConventionsOption.option],
-        groups: [ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
+                  fromBytes, listInvariants],
+        groups: [ConventionsOption.group, ReportOptions.group.without(ReportOptions.junit, ReportOptions.github)
                     .describing(ReportOptions.json.described(#"write {"engine","seed","cases","casesPerSecond","failures":[...]}"#))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: each counterexample drawn over the reference layout, the elements it names highlighted")),
                  EngineOptions.group

@@ -18,8 +18,8 @@ enum VerifyCommand: Command {
         name: "verify",
         summary: "Check an engine against golden fixtures (the CI gate)",
         options: [EngineOptions.engine, CommonOptions.tolerance.described("per-component tolerance in pt for every fixture (default: the fixture's, else 0.001)"),
-                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint, ConventionsOption.option],
-        groups: [ReportOptions.group
+                  CommonOptions.jobs.described("parallel workers (default: the number of cores)"), shard, invariants, requireExpected, lint],
+        groups: [ConventionsOption.group, ReportOptions.group
                     .describing(ReportOptions.json.described("write a JSON summary"))
                     .describing(ReportOptions.html.described("write a self-contained HTML report: counts, an index of the failures, and each failing fixture drawn (expected over actual, side by side) with its difference table (DIR must be new, empty or a previous report)"))
                     .describing(ReportOptions.github.described("print GitHub Actions ::error annotations at the differing lines")),
