@@ -11,10 +11,11 @@ extension EngineConventions {
     public var json: JSONValue {
         var o: [(key: String, value: JSONValue)] = []
         func rounding(_ r: LengthRounding) -> JSONValue {
-            .object([("rule", .string(r.rule.rawValue)), ("scale", .number(Double(r.scale)))])
+            .object([("rule", .string(r.rule.rawValue)), ("scale", r.scale == 0 ? .string("pixelScale") : .number(Double(r.scale)))])
         }
         if let r = columnWidthRounding { o.append(("columnWidth", rounding(r))) }
         if let r = heightRounding { o.append(("height", rounding(r))) }
+        if let r = sizeHeightRounding { o.append(("sizeHeight", rounding(r))) }
         if let r = positionRounding { o.append(("position", rounding(r))) }
         if omitsZeroHeightSupplementaryViews { o.append(("omitsZeroHeightSupplementaryViews", .bool(true))) }
         if zeroContentSizeWithoutSections { o.append(("zeroContentSizeWithoutSections", .bool(true))) }
@@ -44,9 +45,11 @@ extension EngineConventions {
             let name = try ruleNode.string()
             guard let rule = LengthRounding.Rule(rawValue: name) else { throw ruleNode.fault("rule must be \"down\" or \"nearest\", got \"\(name)\"") }
             var scale: CGFloat = 1
-            if let s = r.member("scale") {
+            if let s = r.member("scale"), (try? s.string()) == "pixelScale" {
+                scale = 0
+            } else if let s = r.member("scale") {
                 let v = try s.number()
-                guard v > 0, v.isFinite else { throw s.fault("scale must be a number > 0 (steps per pt)") }
+                guard v > 0, v.isFinite else { throw s.fault("scale must be a number > 0 (steps per pt), or \"pixelScale\" (the input's)") }
                 scale = CGFloat(v)
             }
             return LengthRounding(rule, scale: scale)
@@ -56,6 +59,7 @@ extension EngineConventions {
             throw node.member("columnWidth")!.fault("a column width rounding must be \"down\" (the one real layouts use; §5's pixelScale floors too)")
         }
         heightRounding = try rounding("height")
+        sizeHeightRounding = try rounding("sizeHeight")
         positionRounding = try rounding("position")
         omitsZeroHeightSupplementaryViews = try node.member("omitsZeroHeightSupplementaryViews")?.bool() ?? false
         zeroContentSizeWithoutSections = try node.member("zeroContentSizeWithoutSections")?.bool() ?? false

@@ -50,8 +50,9 @@ public struct ConventionProbe {
     /// Position rounding comes after the conventions its probes also show (the trailing spacing
     /// in the content height).
     static var plan: [(key: String, candidates: [(String, (inout EngineConventions) -> Void)], probes: [Probe])] {
+        // The input's pixels first (they change nothing without a pixelScale), then 1, 2, 3.
         func roundings(_ rules: [LengthRounding.Rule]) -> [LengthRounding] {
-            rules.flatMap { r in [1, 2, 3].map { LengthRounding(r, scale: CGFloat($0)) } }
+            rules.flatMap { r in [0, 1, 2, 3].map { LengthRounding(r, scale: CGFloat($0)) } }
         }
         return [
             ("columnWidth",
@@ -62,7 +63,9 @@ public struct ConventionProbe {
             ("height",
              roundings([.down, .nearest]).map { r in (r.description, { $0.heightRounding = r }) },
              [("width 100, 1 column, items 10.3, 10.7, 10.45", input(100, columns: 1, [items([10.3, 10.7, 10.45])])),
-              ("width 100, 2 columns, items 0.2, 5.8", input(100, columns: 2, [items([0.2, 5.8])]))]),
+              ("width 100, 2 columns, items 0.2, 5.8", input(100, columns: 2, [items([0.2, 5.8])])),
+              ("width 100, 1 column, pixelScale 2, items 10.3, 10.7", {
+                  var i = input(100, columns: 1, [items([10.3, 10.7])]); i.layout.pixelScale = 2; return i }())]),
             ("omitsZeroHeightSupplementaryViews", [("true", { $0.omitsZeroHeightSupplementaryViews = true })],
              [("header and footer of height 0 around item 10", input(100, columns: 1, [
                 SectionInput(header: HeaderFooter(height: 0), items: [.height(10)], footer: HeaderFooter(height: 0))])),
@@ -79,6 +82,11 @@ public struct ConventionProbe {
             ("countsTrailingSpacing", [("true", { $0.countsTrailingSpacing = true })],
              [("width 100, 1 column, row spacing 7, items 10, 10", input(100, columns: 1, rowSpacing: 7, [items([10, 10])])),
               ("sections [item 10], [item 10], row spacing 7", input(100, columns: 1, rowSpacing: 7, [items([10]), items([10])]))]),
+            ("sizeHeight",
+             roundings([.down, .nearest]).map { r in (r.description, { $0.sizeHeightRounding = r }) },
+             [("width 100, 1 column, items of size 3 × 1 and 3 × 2 (33.33 and 66.67 tall)",
+               input(100, columns: 1, [SectionInput(items: [.size(width: 3, height: 1), .size(width: 3, height: 2)])])),
+              ("width 90, 1 column, item of size 7 × 1 (12.86 tall)", input(90, columns: 1, [SectionInput(items: [.size(width: 7, height: 1)])]))]),
             ("position",
              [LengthRounding(.nearest), LengthRounding(.down)].map { r in (r.description, { $0.positionRounding = r }) },
              [("width 100, 1 column, row spacing 0.4, items 10, 10, 10", input(100, columns: 1, rowSpacing: 0.4, [items([10, 10, 10])])),

@@ -20,9 +20,11 @@ public struct FuzzConfiguration: Sendable {
     public var shrinkTime: Double
     /// The generator; its features are intersected with the engine's declared ones.
     public var generator: InputGenerator
-    /// How many distinct bug keys (``BugKey``) one invariant may find before it retires: after
-    /// its first failure an invariant keeps looking for failures of another key, so an artefact
-    /// or a convention cannot retire it (issue 32). Each key is shrunk keeping its key. ≥ 1.
+    /// How many distinct symptoms (``BugKey/symptomKey(of:)``) one invariant may find before it
+    /// retires: after its first failure `query` keeps looking for failures of another kind
+    /// (missed, returned, returned twice, threw), so a touching-rect artefact cannot retire it
+    /// (issue 32). Each is shrunk keeping its kind. The invariants judged against the §5 model
+    /// have one symptom each (their bugs are told apart by ``FailureOrigin`` when grouped). ≥ 1.
     public var keysPerInvariant = 4
 
     /// The first case run (`fuzz --shard K/N`: shard K runs cases `firstCase ..< cases` of the
@@ -327,7 +329,7 @@ public final class Fuzzer {
                     // (first failures only move to earlier cases, so one that is not wanted now
                     // is not wanted below either): under --keep-going most failing cases are not.
                     var recorded: Shrinker.Candidate?
-                    let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: context.bugKey(for: $0)) }
+                    let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: BugKey.symptomKey(of: $0)) }
                     if !failures.isEmpty, lock.withLock({ slots.contains { wanted($0, index) } }) {
                         recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
                     }
@@ -358,9 +360,9 @@ public final class Fuzzer {
             report.counterexamples.append(shrink(Invariants.all[slot.invariant], case: first.index, failure: first.failure, choices: first.choices,
                                                  answer: first.answer, key: slot.key))
         }
-        let bound = max(1, config.keysPerInvariant)
-        report.keyBoundReached = Invariants.all.indices.filter { k in firstFailure.keys.filter { $0.invariant == k }.count >= bound }
-            .map { Invariants.all[$0].id }
+        report.keyBoundReached = Invariants.all.indices.filter { k in
+            bound(of: k) > 1 && firstFailure.keys.filter { $0.invariant == k }.count >= bound(of: k)
+        }.map { Invariants.all[$0].id }
         report.groups = CounterexampleGroup.group(report.counterexamples, engine: makeEngine(), invariants: config.invariants)
         report.shrinkSeconds = now() - shrinkStart
         return report
@@ -400,7 +402,7 @@ public final class Fuzzer {
         let candidate = Shrinker.Candidate(source)
         for f in failures {
             var c = shrink(Invariants.named(f.invariant)!, case: 0, failure: f, choices: candidate, answer: context.outcome,
-                           key: context.bugKey(for: f))
+                           key: BugKey.symptomKey(of: f))
             c.bytesFile = file
             report.counterexamples.append(c)
         }
@@ -439,16 +441,21 @@ public final class Fuzzer {
         // An invariant retires once it has found the bound of distinct keys in earlier cases.
         var found = [Int](repeating: 0, count: Invariants.all.count)
         for (slot, f) in firstFailure where f.index < index { found[slot.invariant] += 1 }
-        let bound = max(1, configuration.keysPerInvariant)
-        for k in found.indices where found[k] >= bound { s.remove(InvariantSet(rawValue: 1 << UInt64(k))) }
+        for k in found.indices where found[k] >= bound(of: k) { s.remove(InvariantSet(rawValue: 1 << UInt64(k))) }
         return s
+    }
+
+    /// How many symptoms invariant `k` keeps looking for: ``FuzzConfiguration/keysPerInvariant``,
+    /// at most the kinds it has (one, except `query`'s four).
+    private func bound(of k: Int) -> Int {
+        min(max(1, configuration.keysPerInvariant), BugKey.symptomKinds(of: Invariants.all[k].id))
     }
 
     /// Whether a failure of case `index` in `slot` should be kept: its key is new to its
     /// invariant and the invariant has room (or an earlier case than the kept one). Lock held.
     private func wanted(_ slot: Slot, _ index: UInt64) -> Bool {
         if let old = firstFailure[slot] { return old.index > index }
-        let bound = max(1, configuration.keysPerInvariant)
+        let bound = bound(of: slot.invariant)
         let mine = firstFailure.filter { $0.key.invariant == slot.invariant }
         // With room, any new key; when full, only one from an earlier case than the latest kept
         // (so the kept keys are the lowest cases' whatever the job timing: a deterministic run).
@@ -457,7 +464,7 @@ public final class Fuzzer {
 
     /// Keeps at most the bound of keys per invariant: the lowest cases'. Lock held.
     private func trimSlots(of invariant: Int) {
-        let bound = max(1, configuration.keysPerInvariant)
+        let bound = bound(of: invariant)
         let mine = firstFailure.filter { $0.key.invariant == invariant }.sorted { $0.value.index < $1.value.index }
         for (slot, _) in mine.dropFirst(bound) { firstFailure[slot] = nil }
     }
@@ -490,7 +497,7 @@ public final class Fuzzer {
             let failures = context.check(only)
             // A candidate the engine faults on does not reproduce the invariant failure (D13).
             guard let f = failures.first, context.fault == nil else { return nil }
-            if let key, context.bugKey(for: f) != key { return nil }
+            if let key, BugKey.symptomKey(of: f) != key { return nil }
             if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
                 best = (replay.choices, input, f, context.outcome)
             }
@@ -503,7 +510,7 @@ public final class Fuzzer {
         let normal = best.input.normalised
         if normal != best.input {
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first, context.fault == nil, key.map({ context.bugKey(for: f) == $0 }) ?? true {
+            if let f = context.check(only).first, context.fault == nil, key.map({ BugKey.symptomKey(of: f) == $0 }) ?? true {
                 best.input = normal; best.failure = f; best.actual = context.outcome
             }
         }

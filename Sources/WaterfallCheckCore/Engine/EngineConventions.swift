@@ -10,21 +10,31 @@ public struct LengthRounding: Hashable, Sendable, CustomStringConvertible {
         case nearest
     }
     public var rule: Rule
-    /// Steps per pt, > 0 and finite.
+    /// Steps per pt, > 0 and finite; 0 means the input's `pixelScale` (no rounding when it is
+    /// null): CHT floors every height to `traitCollection.displayScale`.
     public var scale: CGFloat
 
     public init(_ rule: Rule, scale: CGFloat = 1) { self.rule = rule; self.scale = scale }
 
-    /// `v` rounded by this rule. O(1).
+    /// `v` rounded by this rule (unchanged for scale 0: see ``resolved(pixelScale:)``). O(1).
     public func apply(_ v: CGFloat) -> CGFloat {
+        guard scale > 0 else { return v }
         switch rule {
         case .down: return (v * scale).rounded(.down) / scale
         case .nearest: return (v * scale).rounded() / scale
         }
     }
 
-    /// `down to 1/2 pt`, `nearest to 1 pt`.
-    public var description: String { "\(rule.rawValue) to \(scale == 1 ? "1" : "1/\(scale.formatted())") pt" }
+    /// This rounding for an input of `pixelScale`: itself, or for scale 0 the input's pixels
+    /// (`nil`: no rounding, the input has none). O(1).
+    public func resolved(pixelScale: CGFloat?) -> LengthRounding? {
+        scale > 0 ? self : pixelScale.map { LengthRounding(rule, scale: $0) }
+    }
+
+    /// `down to 1/2 pt`, `nearest to 1 pt`, `down to the input's pixels`.
+    public var description: String {
+        scale == 0 ? "\(rule.rawValue) to the input's pixels (pixelScale)" : "\(rule.rawValue) to \(scale == 1 ? "1" : "1/\(scale.formatted())") pt"
+    }
 }
 
 private extension CGFloat {
@@ -48,6 +58,9 @@ public struct EngineConventions: Hashable, Sendable {
     /// Every item height rounded, fixed heights included (CHT floors to device pixels; a
     /// compositional layout rounds to whole points).
     public var heightRounding: LengthRounding?
+    /// Size-derived heights rounded, fixed ones not (sgr-ksmt: `floor(size.height * itemWidth /
+    /// size.width)`, as §5's `pixelScale` 1 does to them).
+    public var sizeHeightRounding: LengthRounding?
     /// Every frame's x and y and the content height rounded (a compositional layout rounds y).
     public var positionRounding: LengthRounding?
     /// A header or footer of height 0 is not created: no frame, no element in queries; its top
@@ -72,13 +85,14 @@ public struct EngineConventions: Hashable, Sendable {
     /// fixed height `h` into `w · h / w`).
     public var positionNoiseULPs: Int
 
-    public init(columnWidthRounding: LengthRounding? = nil, heightRounding: LengthRounding? = nil,
+    public init(columnWidthRounding: LengthRounding? = nil, heightRounding: LengthRounding? = nil, sizeHeightRounding: LengthRounding? = nil,
                 positionRounding: LengthRounding? = nil, omitsZeroHeightSupplementaryViews: Bool = false,
                 zeroContentSizeWithoutSections: Bool = false, emptySectionsCollapse: Bool = false,
                 countsTrailingSpacing: Bool = false, builtInTieTolerance: CGFloat = 0,
                 closedRectQueries: Bool = false, positionNoiseULPs: Int = 0) {
         self.columnWidthRounding = columnWidthRounding; self.heightRounding = heightRounding
         self.positionRounding = positionRounding
+        self.sizeHeightRounding = sizeHeightRounding
         self.omitsZeroHeightSupplementaryViews = omitsZeroHeightSupplementaryViews
         self.zeroContentSizeWithoutSections = zeroContentSizeWithoutSections
         self.emptySectionsCollapse = emptySectionsCollapse; self.countsTrailingSpacing = countsTrailingSpacing
@@ -102,6 +116,7 @@ public struct EngineConventions: Hashable, Sendable {
     public static let keys: [(key: String, meaning: String)] = [
         ("columnWidth", "column widths rounded"),
         ("height", "every item height rounded, fixed ones included"),
+        ("sizeHeight", "size-derived item heights rounded (fixed ones not)"),
         ("position", "x, y and the content height rounded"),
         ("omitsZeroHeightSupplementaryViews", "headers and footers of height 0 are not created"),
         ("zeroContentSizeWithoutSections", "no sections gives contentSize [0, 0]"),
@@ -121,6 +136,7 @@ public struct EngineConventions: Hashable, Sendable {
         }
         if let r = columnWidthRounding { add("columnWidth", r.description) }
         if let r = heightRounding { add("height", r.description) }
+        if let r = sizeHeightRounding { add("sizeHeight", r.description) }
         if let r = positionRounding { add("position", r.description) }
         if omitsZeroHeightSupplementaryViews { add("omitsZeroHeightSupplementaryViews", "true") }
         if zeroContentSizeWithoutSections { add("zeroContentSizeWithoutSections", "true") }

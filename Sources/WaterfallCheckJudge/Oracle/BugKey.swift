@@ -31,6 +31,17 @@ package struct BugKey: Hashable, Sendable, CustomStringConvertible {
         "no-overlap", "column-alignment", "item-size", "within-bounds", "stacking", "placement", "supplementary", "content-size",
     ]
 
+    /// The key `fuzz` keeps one counterexample per (with its invariant): the invariant alone for a
+    /// model-judged failure (its bugs are told apart by ``FailureOrigin`` when grouped, so its
+    /// shrink may move the first departure), else the symptom (``symptom(of:)``). O(message).
+    public static func symptomKey(of failure: InvariantFailure) -> BugKey {
+        BugKey(origin: nil, symptom: modelJudged.contains(failure.invariant) ? failure.invariant : symptom(of: failure))
+    }
+
+    /// How many symptoms ``symptom(of:)`` tells apart for `invariant`: 4 for `query` (returned
+    /// twice, returned, missed, threw), else 1. O(1).
+    public static func symptomKinds(of invariant: String) -> Int { invariant == "query" ? 4 : 1 }
+
     /// The kind of a failure message: what follows the element and frame numbers are stripped
     /// (`query: missed`, `query: returned twice`, `deterministic`). O(message).
     package static func symptom(of failure: InvariantFailure) -> String {

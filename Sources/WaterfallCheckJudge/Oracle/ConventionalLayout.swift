@@ -37,7 +37,7 @@ public enum ConventionalLayout {
             let plain = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             var w = plain
             if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
-            if let r = c.columnWidthRounding { w = r.apply(w) }
+            if let r = c.columnWidthRounding?.resolved(pixelScale: s.pixelScale) { w = r.apply(w) }
             widths.append((plain, w))
             for (i, item) in section.items.enumerated() {
                 var h: CGFloat
@@ -48,8 +48,9 @@ public enum ConventionalLayout {
                     let iw = CGFloat(k) * w + CGFloat(k - 1) * s.columnSpacing
                     h = size.height * iw / size.width
                     if let p = s.pixelScale { h = (h * p).rounded(.down) / p }
+                    if let r = c.sizeHeightRounding?.resolved(pixelScale: s.pixelScale) { h = r.apply(h) }
                 }
-                if let r = c.heightRounding { h = r.apply(h) }
+                if let r = c.heightRounding?.resolved(pixelScale: s.pixelScale) { h = r.apply(h) }
                 t.sections[si].items[i].dimension = .height(h)
             }
             // A zero-height header or footer that is not created adds its top inset only
@@ -89,7 +90,7 @@ public enum ConventionalLayout {
                 if input.sections[si].footer?.height == 0 { r.sections[si].footer = nil }
             }
         }
-        if let p = c.positionRounding {
+        if let p = c.positionRounding?.resolved(pixelScale: s.pixelScale) {
             func round(_ f: CGRect) -> CGRect { CGRect(x: p.apply(f.origin.x), y: p.apply(f.origin.y), width: f.width, height: f.height) }
             for si in r.sections.indices {
                 r.sections[si].header = r.sections[si].header.map(round)

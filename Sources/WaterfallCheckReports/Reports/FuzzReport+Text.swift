@@ -54,8 +54,8 @@ extension FuzzReport {
             s += "; failing cases: " + failingCases.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         for (id, reason) in notApplicable { s += "\n  not checked: \(id): \(reason)" }
-        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s) (one per bug key of each failing invariant), \(groups.count) distinct failure(s) (grouped by bug key: where the answer first departs from §5, or the symptom: one block each)"
-        for id in keyBoundReached { s += "\n  bug keys: \(id) found the bound of distinct keys and retired; more may exist" }
+        s += "\n  shrinking: \(String(format: "%.2f", shrinkSeconds)) s for \(counterexamples.count) counterexample(s) (one per failing invariant, and per kind of query failure), \(groups.count) distinct failure(s) (grouped by where the answer first departs from §5: one block each)"
+        for id in keyBoundReached { s += "\n  bug keys: \(id) found the bound of distinct kinds of failure and retired; more may exist" }
         return s
     }
 }

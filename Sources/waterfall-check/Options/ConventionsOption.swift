@@ -9,6 +9,8 @@ enum ConventionsOption {
     static let option = Option<String>("--conventions", value: "FILE|auto",
                                        help: "judge the engine with these conventions instead of its declared ones: a file 'waterfall-check conventions --save' wrote, or auto to detect them first (printed)")
 
+    /// `[judging options]` in a synopsis.
+
     /// `entry` judged with the conventions `spec` names; `entry` itself without `spec`.
     /// - Throws: ``JSONError`` for a bad file (file, line and member named); a usage error for a
     ///   missing one.
