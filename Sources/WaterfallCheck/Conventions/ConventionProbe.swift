@@ -10,30 +10,30 @@ import WaterfallCheckCore
 /// unexplained (a bug, or a convention this probe does not know), never taken as a convention.
 ///
 /// Position noise is not probed (no input shows it reliably): declare it.
-public struct ConventionProbe {
+package struct ConventionProbe {
     /// One convention found, or a probe no candidate explains.
-    public struct Finding: Sendable, CustomStringConvertible {
+    package struct Finding: Sendable, CustomStringConvertible {
         /// ``EngineConventions/keys``' key.
-        public var key: String
+        package var key: String
         /// What was found: the convention's value, or why it was not probed.
-        public var value: String
+        package var value: String
         /// The probe that shows it: the input, the element and the engine's frame against §5's.
-        public var evidence: String
-        public var description: String { "\(key): \(value)\n    evidence: \(evidence)" }
+        package var evidence: String
+        package var description: String { "\(key): \(value)\n    evidence: \(evidence)" }
     }
 
     /// What ``detect(_:tolerance:)`` found.
-    public struct Report: Sendable {
-        public var conventions: EngineConventions = .none
+    package struct Report: Sendable {
+        package var conventions: EngineConventions = .none
         /// Every convention found, in ``EngineConventions/keys`` order.
-        public var found: [Finding] = []
+        package var found: [Finding] = []
         /// Probes that no candidate explains (each a possible bug), and probes not run.
-        public var unexplained: [Finding] = []
-        public var notProbed: [Finding] = []
+        package var unexplained: [Finding] = []
+        package var notProbed: [Finding] = []
     }
 
-    public var tolerance: Tolerance
-    public init(tolerance: Tolerance = .default) { self.tolerance = tolerance }
+    package var tolerance: Tolerance
+    package init(tolerance: Tolerance = .default) { self.tolerance = tolerance }
 
     /// A probe: a short name for the evidence, and the input.
     typealias Probe = (name: String, input: LayoutInput)
@@ -102,7 +102,7 @@ public struct ConventionProbe {
     }
 
     /// Probes `engine`. - Complexity: about 25 layouts and a few rect queries.
-    public func detect(_ engine: LayoutEngine) -> Report {
+    package func detect(_ engine: LayoutEngine) -> Report {
         var report = Report()
         var known = EngineConventions.none
         for step in Self.plan {

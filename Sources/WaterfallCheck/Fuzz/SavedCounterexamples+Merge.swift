@@ -4,7 +4,7 @@ import WaterfallCheckCore
 /// What `waterfall-check merge` does with counterexample folders from many runs (machines, AFL++
 /// instances, CI shards): one fixture per bug, the simplest of those that show it, as Hypothesis's
 /// directory database and HypoFuzz keep one example per failure.
-public struct CounterexampleMerge {
+package struct CounterexampleMerge {
     /// One bug: the fixture kept for it, and the others that show it too (dropped).
     public struct Bug {
         /// ``SavedCounterexamples/bugKey(of:failures:engine:)``.

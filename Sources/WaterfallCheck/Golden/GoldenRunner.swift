@@ -47,7 +47,7 @@ public struct GoldenRunner: Sendable {
     /// Written into each pending recording (``RecordTarget/pending``) under
     /// `extensions.recording`, with the engine, its version and the tolerance filled in; never
     /// into a fixture written directly. `nil` writes none.
-    public var provenance: RecordingProvenance?
+    package var provenance: RecordingProvenance?
     /// Keeps each fixture and the engine's answer in its result (``FixtureResult/fixture``,
     /// ``FixtureResult/answer``), for reports that draw them (`--html`); off, a run keeps only
     /// the diff and the invariant failures.

@@ -5,7 +5,7 @@ import Foundation
 /// `extensions.recording` (FIXTURE-FORMAT §2, `extensions`) so `review` can show it, and removed
 /// by `accept`: a golden holds what the layout must be, not who last wrote it (insta's metadata
 /// churn is the warning).
-public struct RecordingProvenance: Hashable, Sendable {
+package struct RecordingProvenance: Hashable, Sendable {
     /// The command line that recorded (`waterfall-check record --engine ... F`), as the user
     /// would type it again.
     public var command: String
@@ -45,7 +45,7 @@ public struct RecordingProvenance: Hashable, Sendable {
 
 extension Fixture {
     /// Sets (or with `nil` removes) `extensions.recording`, keeping the other extensions in order.
-    public mutating func setRecordingProvenance(_ provenance: RecordingProvenance?) {
+    package mutating func setRecordingProvenance(_ provenance: RecordingProvenance?) {
         var entries: [(key: String, value: JSONValue)] = []
         if case .object(let o)? = extensions { entries = o.filter { $0.key != RecordingProvenance.key } }
         if let provenance { entries.append((RecordingProvenance.key, provenance.json)) }

@@ -3,26 +3,26 @@ import WaterfallCheckCore
 import WaterfallCheckJudge
 
 /// A shrunk lifecycle failure: the case, its departure, and the choices that generate it.
-public struct LifecycleCounterexample: Sendable {
-    public var lifecycle: LifecycleCase
-    public var finding: LifecycleFinding
+package struct LifecycleCounterexample: Sendable {
+    package var lifecycle: LifecycleCase
+    package var finding: LifecycleFinding
     /// The choices that generate ``lifecycle`` (``LifecycleGenerator/generate(_:)``).
-    public var choices: [UInt64]
+    package var choices: [UInt64]
     /// The case as first found, before shrinking: its steps and items.
-    public var originalSteps: Int
-    public var originalItems: Int
-    public var shrinkSeconds: Double
+    package var originalSteps: Int
+    package var originalItems: Int
+    package var shrinkSeconds: Double
 }
 
 /// What `fuzz --lifecycle` did.
-public struct LifecycleFuzzReport: Sendable {
-    public var cases = 0
-    public var statistics = LifecycleStatistics()
-    public var seconds: Double = 0
+package struct LifecycleFuzzReport: Sendable {
+    package var cases = 0
+    package var statistics = LifecycleStatistics()
+    package var seconds: Double = 0
     /// Seconds until the first departure was found (before shrinking); nil when none.
-    public var secondsToFind: Double?
+    package var secondsToFind: Double?
     /// The first departure found, shrunk; nil when none.
-    public var counterexample: LifecycleCounterexample?
+    package var counterexample: LifecycleCounterexample?
 }
 
 /// Lifecycle fuzzing (issue 34): generates cases (``LifecycleGenerator``) from a seeded
@@ -30,23 +30,23 @@ public struct LifecycleFuzzReport: Sendable {
 /// choice-sequence ``Shrinker``: a candidate is kept when it departs with the same
 /// ``LifecycleFinding/key``. Deleting a step is deleting its span, so the counterexample is a short
 /// step list over small data.
-public struct LifecycleFuzzer {
-    public var generator: LifecycleGenerator
-    public var runner: LifecycleRunner
-    public var seed: UInt64
+package struct LifecycleFuzzer {
+    package var generator: LifecycleGenerator
+    package var runner: LifecycleRunner
+    package var seed: UInt64
     /// Stop after this many seconds or ``maxSteps`` steps, whichever comes first.
-    public var seconds: Double
-    public var maxSteps: Int
-    public var shrinkSeconds: Double
+    package var seconds: Double
+    package var maxSteps: Int
+    package var shrinkSeconds: Double
 
-    public init(generator: LifecycleGenerator, tolerance: Tolerance = .default, seed: UInt64 = 0,
+    package init(generator: LifecycleGenerator, tolerance: Tolerance = .default, seed: UInt64 = 0,
                 seconds: Double = 10, maxSteps: Int = .max, shrinkSeconds: Double = 10) {
         self.generator = generator; runner = LifecycleRunner(tolerance: tolerance); self.seed = seed
         self.seconds = seconds; self.maxSteps = maxSteps; self.shrinkSeconds = shrinkSeconds
     }
 
     /// A fuzzer for `engine`'s declared features and limits.
-    public init(engine: LayoutEngine, seed: UInt64 = 0, seconds: Double = 10, maxSteps: Int = .max) {
+    package init(engine: LayoutEngine, seed: UInt64 = 0, seconds: Double = 10, maxSteps: Int = .max) {
         self.init(generator: LifecycleGenerator(features: engine.descriptor.features, limits: engine.descriptor.limits),
                   seed: seed, seconds: seconds, maxSteps: maxSteps)
     }
@@ -61,7 +61,7 @@ public struct LifecycleFuzzer {
 
     /// Runs until a departure (shrunk) or the budget.
     /// - Complexity: per case, O(steps) fresh layouts; the shrink at most ``shrinkSeconds``.
-    public func run(engine: LifecycleLayoutEngine) -> LifecycleFuzzReport {
+    package func run(engine: LifecycleLayoutEngine) -> LifecycleFuzzReport {
         var report = LifecycleFuzzReport()
         let began = now()
         var k: UInt64 = 0

@@ -2,16 +2,16 @@ import Foundation
 import WaterfallCheckCore
 
 /// A starting input and a sequence of lifecycle steps, what ``LifecycleRunner`` replays.
-public struct LifecycleCase: Hashable, Sendable {
+package struct LifecycleCase: Hashable, Sendable {
     /// The data the layout object is made for.
-    public var input: LayoutInput
+    package var input: LayoutInput
     /// The steps, in order; each step's data follows from the previous (``LayoutInput/applying(_:)``).
-    public var steps: [LifecycleStep]
-    public init(input: LayoutInput, steps: [LifecycleStep]) { self.input = input; self.steps = steps }
+    package var steps: [LifecycleStep]
+    package init(input: LayoutInput, steps: [LifecycleStep]) { self.input = input; self.steps = steps }
 
     /// The most items any state of the case holds (the starting input's and each step's data;
     /// a step that does not fit ends the count). O(steps · items).
-    public var maxItems: Int {
+    package var maxItems: Int {
         var input = self.input, most = input.itemCount
         for step in steps {
             guard let next = try? input.applying(step) else { break }
@@ -32,21 +32,21 @@ public struct LifecycleCase: Hashable, Sendable {
 /// (a delete with no items), or a width that would make the data invalid, becomes
 /// `invalidateLayout`. Batches hold one update (each of UIKit's seven kinds); a bounds change keeps
 /// the height and either scrolls (new origin) or resizes the width (rotation, split view).
-public struct LifecycleGenerator: Sendable {
+package struct LifecycleGenerator: Sendable {
     /// How starting inputs, inserted items and sections are drawn.
-    public var inputs: InputGenerator
+    package var inputs: InputGenerator
     /// The most steps of a case.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// The mean number of steps.
-    public var meanSteps: Int
+    package var meanSteps: Int
     /// The collection view's height in pt (the UIKit driver's viewport).
-    public var viewportHeight: CGFloat
+    package var viewportHeight: CGFloat
 
-    public var features: LayoutFeatures { inputs.features }
+    package var features: LayoutFeatures { inputs.features }
 
     /// - Parameters: `features`, `limits`: the engine's (``EngineDescriptor``); `maxItems`: the most
     ///   items of a starting input.
-    public init(features: LayoutFeatures = .all, limits: EngineLimits = .exact, maxItems: Int = 12,
+    package init(features: LayoutFeatures = .all, limits: EngineLimits = .exact, maxItems: Int = 12,
                 maxSteps: Int = 12, meanSteps: Int = 4, viewportHeight: CGFloat = 812) {
         inputs = InputGenerator(features: features, maxItems: maxItems, largeItems: maxItems, invalidRate: 0, limits: limits)
         self.maxSteps = maxSteps; self.meanSteps = meanSteps; self.viewportHeight = viewportHeight

@@ -29,7 +29,7 @@ public struct LifecycleFinding: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What a lifecycle run did (the run summary's statistics).
-public struct LifecycleStatistics: Sendable {
+package struct LifecycleStatistics: Sendable {
     /// Steps applied, by ``LifecycleStep/action`` (a batch by its update's UIKit method).
     public var steps: [String: Int] = [:]
     /// Scrolls (bounds changes of the same width) for which `shouldInvalidateLayout(forBoundsChange:)`
@@ -64,7 +64,7 @@ public struct LifecycleStatistics: Sendable {
 ///
 /// - Complexity: per step, a fresh layout of the data plus O(e log e) comparison and one lookup
 ///   per element (e elements).
-public struct LifecycleRunner {
+package struct LifecycleRunner {
     public var tolerance: Tolerance
     public init(tolerance: Tolerance = .default) { self.tolerance = tolerance }
 
@@ -185,7 +185,7 @@ public struct LifecycleRunner {
 func describe(_ size: CGSize) -> String { "[\(formatPoints(size.width)), \(formatPoints(size.height))]" }
 
 /// One line for a step: `performBatchUpdates { insertItems([0, 2]) }`, `setBounds([0, 0, 375, 812])`.
-public func describe(_ step: LifecycleStep) -> String {
+package func describe(_ step: LifecycleStep) -> String {
     func path(_ s: Int, _ i: Int) -> String { "[\(s), \(i)]" }
     switch step {
     case .reloadData(let sections): return "reloadData() with \(sections.count) section(s), \(sections.reduce(0) { $0 + $1.items.count }) item(s)"

@@ -18,9 +18,9 @@ import WaterfallCheckJSON
 /// - **shown**: ``judgedWith(_:)`` is printed at the head of every report;
 /// - **pinned**: ``excess(_:allowed:)`` lists what an engine declares beyond an allowed set
 ///   (`--expect-claims FILE`, `expectClaims:` in the testing API), and the run is an error.
-public struct EngineClaim: Sendable {
+package struct EngineClaim: Sendable {
     /// The hello member (and `--expect-claims` member) name.
-    public let member: String
+    package let member: String
     /// Reads the member from a hello or a claims file into `d`, refusing values outside the bounds.
     /// Absent members are left as they are (the exact default).
     let decode: @Sendable (_ member: JSONNode, _ d: inout EngineDescriptor) throws -> Void
@@ -32,20 +32,20 @@ public struct EngineClaim: Sendable {
     let outOfBounds: @Sendable (EngineDescriptor) -> String?
 }
 
-public enum EngineClaims {
+package enum EngineClaims {
     /// The coarsest length quantum an engine may declare, pt: one physical pixel at scale 1.
-    public static let maximumQuantum: CGFloat = 1
+    package static let maximumQuantum: CGFloat = 1
     /// The smallest largest length an engine may declare, pt.
-    public static let minimumMaxLength: CGFloat = 100_000
+    package static let minimumMaxLength: CGFloat = 100_000
 
     /// Every kind of claim, in the order reports print them.
-    public static let all: [EngineClaim] = [features, capabilities, tieBreaks, lengthQuantum, maxLength, query, conventions, constraints]
+    package static let all: [EngineClaim] = [features, capabilities, tieBreaks, lengthQuantum, maxLength, query, conventions, constraints]
 
     /// The widest built-in tie band an engine may declare (`conventions.tieTolerance`), pt: the
     /// widest real one is 5 pt (one library of /work/shared/reviews/real-layouts.md).
-    public static let maximumTieTolerance: CGFloat = 8
+    package static let maximumTieTolerance: CGFloat = 8
     /// The most floating-point noise an engine may declare (`conventions.positionNoiseULPs`).
-    public static let maximumNoiseULPs = 1_024
+    package static let maximumNoiseULPs = 1_024
 
     static let features = EngineClaim(
         member: "features",
@@ -187,7 +187,7 @@ public enum EngineClaims {
         outOfBounds: { _ in nil })
 
     /// `1/64 pt` for a power-of-two fraction, else the number.
-    public static func quantumText(_ q: CGFloat) -> String {
+    package static func quantumText(_ q: CGFloat) -> String {
         if q == 0 { return "0 pt (doubles)" }
         let inverse = 1 / q
         if q < 1, inverse == inverse.rounded(), inverse < 1e9 { return "1/\(Int(inverse)) pt" }
@@ -204,18 +204,18 @@ public enum EngineClaims {
     }
 
     /// The claims `d` makes beyond the exact default, as reports print them; empty when it makes none.
-    public static func shown(_ d: EngineDescriptor) -> [String] { all.compactMap { $0.shown(d) } }
+    package static func shown(_ d: EngineDescriptor) -> [String] { all.compactMap { $0.shown(d) } }
 
     /// `judged with: lengthQuantum 1/64 pt, maxLength 524282 pt (declared by the engine)`, or
     /// `judged with: the exact claims (every feature, both tie breaks, doubles, lengths to 1e9 pt, strict query)`.
-    public static func judgedWith(_ d: EngineDescriptor) -> String {
+    package static func judgedWith(_ d: EngineDescriptor) -> String {
         let s = shown(d)
         if s.isEmpty { return "judged with: the exact claims (every feature, the query capability, both tie breaks, doubles, lengths to 1e9 pt, the strict query predicate)" }
         return "judged with: " + s.joined(separator: "; ") + " (declared by the engine)"
     }
 
     /// What `declared` claims beyond `allowed` (one line per claim), and any value outside the bounds.
-    public static func excess(_ declared: EngineDescriptor, allowed: EngineDescriptor?) -> [String] {
+    package static func excess(_ declared: EngineDescriptor, allowed: EngineDescriptor?) -> [String] {
         var out = all.compactMap { $0.outOfBounds(declared) }
         if let allowed { out += all.compactMap { $0.excess(declared, allowed) } }
         return out
@@ -224,7 +224,7 @@ public enum EngineClaims {
     /// `most fixtures were skipped (13 of 15) on the engine's own claims; ...` when more than
     /// half of `cases` were skipped, or more than `limit` (a fraction, `--max-skipped`); `fails`
     /// when more than `limit`. `nil` otherwise. `noun` is the plural of what was run.
-    public static func skipWarning(skipped: Int, of cases: Int, limit: Double?, noun: String = "fixtures") -> (text: String, fails: Bool)? {
+    package static func skipWarning(skipped: Int, of cases: Int, limit: Double?, noun: String = "fixtures") -> (text: String, fails: Bool)? {
         guard cases > 0, skipped > 0 else { return nil }
         let fails = limit.map { Double(skipped) > $0 * Double(cases) } ?? false
         guard fails || 2 * skipped > cases else { return nil }
@@ -235,14 +235,14 @@ public enum EngineClaims {
     }
 
     /// The members a claims file may hold.
-    public static var members: [String] { all.map(\.member) }
+    package static var members: [String] { all.map(\.member) }
 
     /// Reads a claims file (`--expect-claims FILE`): one JSON object with the hello's claim
     /// members, each the loosest value the run allows; an absent member allows only the exact
     /// default (every feature, query, both tie breaks, quantum 0, maxLength 1e9 pt, strict).
     /// - Throws: ``JSONError`` (file, line, column, path) for a file that is not such an object,
     ///   an unknown member (a typo must never allow more), or a value beyond the bounds.
-    public static func allowed(contentsOf url: URL) throws -> EngineDescriptor {
+    package static func allowed(contentsOf url: URL) throws -> EngineDescriptor {
         let document = try JSONDocument(contentsOf: url)
         return try document.decode { node in
             try node.forEachMember { k, m in

@@ -19,10 +19,10 @@ import WaterfallCheckCore
 ///   footers (their bottom insets were dropped first: only the top inset counts, as in CHT and
 ///   sgr-ksmt); `position` rounds every x, y and the content height; `zeroContentSizeWithoutSections`
 ///   makes the content size of no sections `[0, 0]`.
-public enum ConventionalLayout {
+package enum ConventionalLayout {
     /// The layout of `input` by §5 with `conventions`, or `nil` for an input §6 rejects.
     /// - Complexity: the reference layout's, O(items · columns) at worst.
-    public static func layout(_ input: LayoutInput, conventions c: EngineConventions) -> LayoutResult? {
+    package static func layout(_ input: LayoutInput, conventions c: EngineConventions) -> LayoutResult? {
         guard ReferenceLayout.error(of: input) == nil else { return nil }
         var t = input
         let s = input.layout
@@ -112,7 +112,7 @@ public enum ConventionalLayout {
     /// Returned unchanged when the conventions change no frame, the input is invalid, or the
     /// answer's shape is not the input's (`complete` reports that).
     /// - Complexity: two reference layouts and O(elements).
-    public static func reconcile(_ answer: LayoutResult, input: LayoutInput, conventions: EngineConventions,
+    package static func reconcile(_ answer: LayoutResult, input: LayoutInput, conventions: EngineConventions,
                                  tolerance: Tolerance) -> LayoutResult {
         guard conventions.changesFrames,
               answer.sections.count == input.sections.count,
