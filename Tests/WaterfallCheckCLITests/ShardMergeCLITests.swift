@@ -135,6 +135,40 @@ struct ShardMergeCLITests {
         #expect(noKeepGoing.status == 2 && noKeepGoing.stderr.contains("--partial needs --keep-going"), "\(noKeepGoing.stderr)")
     }
 
+    @Test("compare: 4 shards' partial reports merge into the unsharded --json report, --github annotations and exit status")
+    func compareShardsAddUp() throws {
+        // The 17 fixtures and the repository's edge fixtures (dealt out by path), and 120 generated
+        // cases (split in 4 ranges); classic 002 differs from the reference on most of them in a
+        // few kinds, so a kind's first case and its later ones (alsoIn) fall in different shards,
+        // and faults where only the classic throws (one-sided faults, shrunk as differences) too.
+        // --max-skipped 10: the edge fixtures the classic's claims skip fail the run (a claims
+        // line) counted over the whole run, not over every shard.
+        let dir = try corpus(errors: false); defer { dir.cleanup() }
+        try FileManager.default.copyItem(at: ExternalTestSupport.packageRoot.appendingPathComponent("Fixtures/edge"), to: dir.url.appendingPathComponent("F/edge"))
+        for (candidate, status) in [("classic-002-waterflowlayout", Int32(1)), ("reference", 0)] {
+            let common = ["compare", "--baseline", "reference", "--candidate", candidate, "--fuzz-cases", "120", "--seed", "3", "--jobs", "1",
+                          "--max-skipped", "10", "F"]
+            let whole = try CLI.run(common + ["--json", "u.json", "--github"], in: dir.url, ci: "true")
+            #expect(whole.status == status, "\(whole.stdout)\(whole.stderr)")
+            for k in 1...4 {
+                let r = try CLI.run(common + ["--shard", "\(k)/4", "--partial", "p\(k).json"], in: dir.url, ci: "true")
+                #expect(r.status <= 2, "\(r.stderr)")
+            }
+            let merged = try CLI.run(["merge-reports", "p4.json", "p2.json", "p1.json", "p3.json", "--json", "m.json", "--github"], in: dir.url)
+            #expect(merged.status == status, "\(merged.stdout)\(merged.stderr)")
+            #expect(try dir.read("m.json") == dir.read("u.json"))
+            #expect(annotations(merged.stdout) == annotations(whole.stdout))
+            if candidate != "reference" {
+                let report = try dir.read("m.json")
+                #expect(report.contains("\"alsoIn\": [\n") && report.contains("\"fault\": ") && report.contains("\"skipWarning\""), "\(report.prefix(2000))")
+                #expect(annotations(merged.stdout).contains("more than --max-skipped"), "\(merged.stdout)")
+            }
+        }
+        // A missing shard is refused, as for verify.
+        let missing = try CLI.run(["merge-reports", "p1.json", "p2.json", "p4.json"], in: dir.url)
+        #expect(missing.status == 2 && missing.stderr.contains("shard 3/4 missing"), "\(missing.stderr)")
+    }
+
     @Test("merge: the shards' counterexample folders become one fixture per bug, the simplest, and verify keeps it red")
     func mergeFolders() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
