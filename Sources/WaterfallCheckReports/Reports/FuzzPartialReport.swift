@@ -6,11 +6,13 @@ import WaterfallCheck
 /// (docs/sharding.md).
 ///
 /// Under `--keep-going` every case checks every selected invariant, so a shard's counts are those
-/// of its cases in the unsharded run and add up. Each invariant's counterexample is the lowest
-/// failing case of the whole run: the lowest shard's that has one. Each shard keeps, for each of
-/// its counterexamples, what ``CounterexampleGroup/group(_:engine:invariants:)`` decides by (the
-/// normalised minimal input, where the answer first departs from §5, the invariants the input
-/// fails), so the merge groups them as the unsharded run does, without the engine.
+/// of its cases in the unsharded run and add up. Each (invariant, bug key)'s counterexample is
+/// the lowest failing case of the whole run: the lowest shard's that has one; each invariant
+/// keeps its ``FuzzConfiguration/keysPerInvariant`` keys with the lowest cases. Each shard keeps,
+/// for each of its counterexamples, what ``CounterexampleGroup/group(_:engine:invariants:)``
+/// decides by (the normalised minimal input, its bug key, where the answer first departs from
+/// §5, the invariants the input fails), so the merge groups them through the same rules
+/// (``CounterexampleGroup/partition(_:input:invariant:key:judge:)``), without the engine.
 package struct FuzzPartialReport: Sendable {
     /// One counterexample: a shard's first failure of ``invariant``, shrunk.
     package struct Entry: Sendable {
