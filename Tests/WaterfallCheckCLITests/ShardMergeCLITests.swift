@@ -33,12 +33,12 @@ struct ShardMergeCLITests {
 
     /// Runs `verify` unsharded and in 4 shards merged; expects the JSON, JUnit and GitHub reports
     /// equal byte for byte and the same exit status.
-    func expectShardsAddUp(_ dir: TempDir, paths: [String], ci: String?, status: Int32) throws {
-        let whole = try CLI.run(["verify", "--json", "u.json", "--junit", "u.xml", "--github"] + paths, in: dir.url, ci: ci)
+    func expectShardsAddUp(_ dir: TempDir, paths: [String], options: [String] = [], ci: String?, status: Int32) throws {
+        let whole = try CLI.run(["verify", "--json", "u.json", "--junit", "u.xml", "--github"] + options + paths, in: dir.url, ci: ci)
         #expect(whole.status == status, "\(whole.stdout)\(whole.stderr)")
         var parts: [String] = []
         for k in 1...4 {
-            let r = try CLI.run(["verify", "--shard", "\(k)/4", "--partial", "p\(k).json"] + paths, in: dir.url, ci: ci)
+            let r = try CLI.run(["verify", "--shard", "\(k)/4", "--partial", "p\(k).json"] + options + paths, in: dir.url, ci: ci)
             #expect(r.status <= 2, "\(r.stderr)")
             parts.append("p\(k).json")
         }
@@ -64,6 +64,15 @@ struct ShardMergeCLITests {
         let passing = try TempDir(); defer { passing.cleanup() }
         for i in 0..<6 { try passing.write(TwoColumns.fixture("p\(i)"), to: "F/p\(i).json") }
         try expectShardsAddUp(passing, paths: ["F"], ci: nil, status: 0)
+        // Most of the edge fixtures use features classic 002 does not declare (skipped on its own
+        // claims): the skip warning, and --max-skipped failing the run, counted over the whole
+        // run, not each shard's share (a claims line in every report).
+        let skips = try TempDir(); defer { skips.cleanup() }
+        try FileManager.default.copyItem(at: ExternalTestSupport.packageRoot.appendingPathComponent("Fixtures/edge"), to: skips.url.appendingPathComponent("E"))
+        let whole = try CLI.run(["verify", "--engine", "classic-002-waterflowlayout", "E"], in: skips.url)
+        try expectShardsAddUp(skips, paths: ["E"], options: ["--engine", "classic-002-waterflowlayout", "--max-skipped", "10"], ci: nil, status: whole.status)
+        #expect(try skips.read("m.json").contains("\"skipWarning\": \"most fixtures were skipped"))
+        #expect(try skips.read("m.xml").contains("more than --max-skipped 10% allows"))
     }
 
     @Test("merge-reports refuses a missing shard, a shard given twice, parts of different runs and a file that is no part")

@@ -49,11 +49,9 @@ package struct FuzzPartialReport: Sendable {
     package var entries: [Entry]
     /// ``FuzzConfiguration/keysPerInvariant``: how many distinct bug keys each invariant keeps.
     package var keysPerInvariant: Int
-    /// The claims members of the JSON report (without the skip warning, which the merge computes
-    /// from the whole run's counts) and whether the claims fail the run (``header``'s `fails`).
+    /// The claims the run was judged with (without the skip warning, which the merge computes
+    /// from the whole run's counts).
     package var header = PartialReport.Header()
-    /// `--max-skipped`, as a fraction, or `nil`.
-    package var skipLimit: Double?
 
     /// The part of `report`, a shard's run, and its `failures` (the groups with their fixture).
     /// `make` makes the engine, to judge a group's later members on their own.
@@ -65,9 +63,8 @@ package struct FuzzPartialReport: Sendable {
         self.tolerance = tolerance; self.saveArgument = saveArgument
         cases = report.cases; failedCases = report.failedCases; skippedPassingCases = report.skippedPassingCases
         engineFaultCases = report.engineFaultCases; seconds = report.seconds; self.replayFailures = replayFailures
-        self.keysPerInvariant = keysPerInvariant; self.skipLimit = skipLimit
-        header.json = JSONSummary.claims(engine, problems: claimProblems)
-        header.fails = !claimProblems.isEmpty
+        self.keysPerInvariant = keysPerInvariant
+        header = PartialReport.Header(engine, problems: claimProblems, skipLimit: skipLimit)
         var entries: [Entry] = []
         for f in failures {
             for (k, c) in f.group.counterexamples.enumerated() {
@@ -94,8 +91,7 @@ package struct FuzzPartialReport: Sendable {
             ("tolerance", .number(Double(tolerance.points))), ("saveArgument", .string(saveArgument)),
             ("cases", .integer(cases)), ("failedCases", .integer(failedCases)), ("skippedPassingCases", .integer(skippedPassingCases)),
             ("engineFaultCases", .integer(engineFaultCases)), ("seconds", .number(seconds)), ("replayFailures", .integer(replayFailures)),
-            ("keysPerInvariant", .integer(keysPerInvariant)), ("skipLimit", skipLimit.map { .number($0) } ?? .null),
-            ("header", .object([("json", .object(header.json)), ("fails", .bool(header.fails))])),
+            ("keysPerInvariant", .integer(keysPerInvariant)), ("header", header.jsonValue),
             ("counterexamples", .array(entries.map { e in
                 .object([("invariant", .string(e.invariant)), ("case", .string(String(e.caseIndex))), ("input", .string(e.input)),
                          ("origin", e.origin.map { .string($0) } ?? .null), ("key", e.key.map { .string($0) } ?? .null),
@@ -135,15 +131,8 @@ package struct FuzzPartialReport: Sendable {
         cases = try int(v, "cases"); failedCases = try int(v, "failedCases"); skippedPassingCases = try int(v, "skippedPassingCases")
         engineFaultCases = try int(v, "engineFaultCases"); seconds = try number("seconds"); replayFailures = try int(v, "replayFailures")
         keysPerInvariant = try int(v, "keysPerInvariant")
-        switch v["skipLimit"] {
-        case .null?: skipLimit = nil
-        case .some: skipLimit = try number("skipLimit")
-        case nil: throw fail("skipLimit is missing")
-        }
-        guard case .object(let claims)? = v["header"]?["json"], case .bool(let fails)? = v["header"]?["fails"] else {
-            throw fail("header is not {\"json\",\"fails\"}")
-        }
-        header.json = claims; header.fails = fails
+        guard let h = v["header"] else { throw fail("header is missing") }
+        header = try PartialReport.Header(h, file: file)
         guard case .array(let list)? = v["counterexamples"] else { throw fail("counterexamples is not an array") }
         entries = try list.enumerated().map { i, e in
             let at = "counterexamples[\(i)]."
@@ -178,7 +167,7 @@ package struct MergedFuzzReport: Sendable {
         for p in sorted where p.report.engine != first.engine || p.report.seed != first.seed {
             throw PartialReportError(message: "\(p.file) is a run of \(p.report.engine), seed \(p.report.seed); \(sorted[0].file) of \(first.engine), seed \(first.seed)")
         }
-        for p in sorted where p.report.keysPerInvariant != first.keysPerInvariant || p.report.header != first.header || p.report.skipLimit != first.skipLimit {
+        for p in sorted where p.report.keysPerInvariant != first.keysPerInvariant || p.report.header != first.header {
             throw PartialReportError(message: "\(p.file) and \(sorted[0].file) were run with different engine claims, --max-skipped or keys per invariant: were the shards run with the same options?")
         }
         var failed = 0, skipped = 0, faults = 0, cases = 0
@@ -208,7 +197,7 @@ package struct MergedFuzzReport: Sendable {
                                                      key: { kept[$0].key }, judge: { (Set(kept[$0].failures.map(\.invariant)), kept[$0].origin) }) {
             groups.append((members.map { kept[$0] }, kept[members[0]].failures.map(\.invariant)))
         }
-        skipWarning = EngineClaims.skipWarning(skipped: counts[.skipped], of: counts.cases, limit: first.skipLimit, noun: "cases")
+        skipWarning = first.header.skipWarning(skipped: counts[.skipped], of: counts.cases, noun: "cases")
     }
 
     /// The skip warning of the whole run's counts (``FuzzReport/skipWarning(limit:)``).
@@ -239,7 +228,7 @@ package struct MergedFuzzReport: Sendable {
     /// The unsharded run's exit status: a failure when a saved counterexample failed its replay or
     /// a counterexample was found, an error when only engine faults were, else a pass.
     package var verdict: RunVerdict {
-        if replayFailures > 0 || first.header.fails || skipWarning?.fails == true || !groups.isEmpty { return .failed }
+        if replayFailures > 0 || !first.header.problems.isEmpty || skipWarning?.fails == true || !groups.isEmpty { return .failed }
         return counts[.error] > 0 ? .error : .passed
     }
 }

@@ -60,8 +60,14 @@ package enum GitHubAnnotations {
     package static func claimProblem(_ p: String) -> String { "::error title=\(escapeProperty("engine claims"))::" + escapeData(p) + "\n" }
 
     package static func claims(_ engine: EngineDescriptor?, problems: [String]) -> String {
-        guard let engine else { return "" }
-        var out = "::notice title=\(escapeProperty("engine claims"))::" + escapeData(EngineClaims.judgedWith(engine)) + "\n"
+        claims(judgedWith: engine.map(EngineClaims.judgedWith), problems: problems)
+    }
+
+    /// ``claims(_:problems:)`` from the engine's ``EngineClaims/judgedWith(_:)`` line (`nil`: no
+    /// engine, no lines), as `merge-reports` renders them.
+    package static func claims(judgedWith: String?, problems: [String]) -> String {
+        guard let judgedWith else { return "" }
+        var out = "::notice title=\(escapeProperty("engine claims"))::" + escapeData(judgedWith) + "\n"
         for p in problems { out += claimProblem(p) }
         return out
     }
