@@ -70,18 +70,21 @@ package struct GeneratedCases: Sendable {
     package var generator: InputGenerator
     package var seed: UInt64
     package var count: Int
+    /// The stream's index of case 0 (a shard's range, `compare --shard K/N`): case `i` is the
+    /// stream's case `first + i`.
+    package var first = 0
 
     /// Case `i`'s input (``Fuzzer/generate(seed:case:generator:recording:)``, no record). O(its items).
     package func input(_ i: Int) -> LayoutInput {
-        Fuzzer.generate(seed: seed, case: UInt64(i), generator: generator, recording: false).0
+        Fuzzer.generate(seed: seed, case: UInt64(first + i), generator: generator, recording: false).0
     }
 
     /// Case `i` whole: named `generated-SEED-I`, replayable for the shrinker. Generated without a
     /// record of its choices (a case that differs records them again when it is shrunk,
     /// ``Replay/choices``): the records were about 8 KB a case. O(its items).
     package func make(_ i: Int) -> CompareCase {
-        CompareCase(name: "generated-\(seed)-\(i)", input: input(i), origin: .generated(seed: seed, index: i),
-                    replay: Replay(generator: generator, seed: seed, index: i))
+        CompareCase(name: "generated-\(seed)-\(first + i)", input: input(i), origin: .generated(seed: seed, index: first + i),
+                    replay: Replay(generator: generator, seed: seed, index: first + i))
     }
 }
 
@@ -111,9 +114,21 @@ extension CompareCase {
     /// path order (``FixtureFile/files(at:)``).
     /// - Throws: ``WaterfallCheckError/badPath(path:message:)`` for a missing path; ``FixtureError`` (file, line, column,
     ///   JSON path) for a file that is not a valid fixture.
-    package static func fixtures(at paths: [String]) throws -> [CompareCase] {
+    package static func fixtures(at paths: [String]) throws -> [CompareCase] { try fixtures(at: paths, shard: nil).cases }
+
+    /// ``fixtures(at:)``, of them the `shard`'s as `verify --shard` deals them (``Shard/select(_:key:)``
+    /// by ``FixtureFile/key``), with each one's index among all of them and how many there are.
+    /// Every fixture is read, so a shard refuses a bad one as the unsharded run does.
+    package static func fixtures(at paths: [String], shard: Shard?) throws -> (cases: [CompareCase], indices: [Int], total: Int) {
+        let files = try FixtureFile.files(at: paths)
+        let all = try read(files)
+        let mine = shard?.select(Array(files.indices), key: { files[$0].key }) ?? Array(files.indices)
+        return (mine.map { all[$0] }, mine, all.count)
+    }
+
+    private static func read(_ files: [FixtureFile]) throws -> [CompareCase] {
         // The path as the user gave it (relative stays relative), as `verify` prints it.
-        try FixtureFile.files(at: paths).map { file in
+        try files.map { file in
             let f: Fixture
             do { f = try FixtureReader.read(contentsOf: file.url) } catch { throw file.shown(error) }
             return CompareCase(name: f.name, input: f.input, origin: .fixture(path: file.path), tolerance: f.tolerance.map(Tolerance.init))

@@ -17,6 +17,14 @@ package struct EngineComparison {
         /// input, or their answers first differ the same way (``signature``, before shrinking:
         /// such a case is not shrunk at all, or after).
         package var alsoIn: [String] = []
+        /// The cases of ``alsoIn`` (their index in the run: fixtures first, then generated),
+        /// before findings are merged (``mergeFindings(_:name:input:signature:rank:size:)``).
+        package var alsoInCases: [Int] = []
+        /// The index in the run of the case this finding was shrunk from.
+        package var caseIndex = 0
+        /// The kind of difference of that case's unshrunk answers (``signature``, or
+        /// ``faultSignature(_:_:)``), by which later cases are listed in ``alsoIn`` unshrunk.
+        package var kind: String?
         /// The placement-level verdict on the minimal input, when an engine declares a length
         /// quantum (``PlacementVerdict``): what kind of difference this is.
         package var verdict: PlacementVerdict?
@@ -42,6 +50,8 @@ package struct EngineComparison {
         package var baseline: EngineAnswer?
         package var candidate: EngineAnswer?
         package var name: String { origin.name }
+        /// The case's index in the run.
+        package var caseIndex = 0
     }
 
     /// What a whole comparison found.
@@ -77,6 +87,13 @@ package struct EngineComparison {
         package var claimProblems: [String] = []
         /// The largest fraction of cases the engines' claims may skip (`--max-skipped`), or `nil`.
         package var skipLimit: Double?
+        /// A shard's run (``run(_:generated:partial:progress:)`` with `partial`): the cases on
+        /// which one engine faulted where the other answered, kept whole besides their shrunk
+        /// findings (only the merge knows whether every case of the run faulted).
+        package var oneSidedFaults: [FaultCase] = []
+        /// The index in the run of each of ``skipped``, and of ``largestDriftCase``.
+        package var skippedCases: [Int] = []
+        package var largestDriftIndex: Int?
 
         /// Checks both engines' claims against the bounds and `allowed` (`--expect-claims`), and
         /// keeps the skip limit (issue 33).
@@ -324,7 +341,12 @@ package struct EngineComparison {
     /// - Parameter progress: for a progress line: called after each chunk of 16 cases compared
     ///   (from the worker threads, one call at a time), then before each difference is shrunk
     ///   (on the caller's thread). It must not block.
-    package func run(_ cases: [CompareCase], generated: GeneratedCases? = nil, progress: ((ComparisonProgress) -> Void)? = nil) -> Report {
+    /// - Parameter partial: a shard's run (`compare --shard K/N --partial FILE`): the findings are
+    ///   left unmerged (``mergeFindings(_:name:input:signature:rank:size:)`` is the merge's), and
+    ///   one-sided faults are both shrunk as differences (not counted in ``Report/differingCases``)
+    ///   and kept in ``Report/oneSidedFaults``, for `merge-reports` to choose as the whole run would.
+    package func run(_ cases: [CompareCase], generated: GeneratedCases? = nil, partial: Bool = false,
+                     progress: ((ComparisonProgress) -> Void)? = nil) -> Report {
         var report = Report(baseline: baseline.descriptor, candidate: candidate.descriptor)
         // One engine faulting where the other answers: a difference, shrunk after every case ran
         // (so a restarted engine sees the cases in order), unless every case faulted.
@@ -338,9 +360,13 @@ package struct EngineComparison {
         // shrunk again: against a broken engine most cases differ, and shrinking each (85,000 of
         // 100,000 cases, at up to --shrink-time apiece) took hours to report a handful of bugs.
         var shrunkByKind: [String: Int] = [:]
-        func list(_ name: String, kind: String?, shrink: () -> Finding) {
-            if let kind, let k = shrunkByKind[kind] { report.differences[k].alsoIn.append(name); return }
-            report.differences.append(shrink())
+        func list(_ name: String, case n: Int, kind: String?, shrink: () -> Finding) {
+            if let kind, let k = shrunkByKind[kind] {
+                report.differences[k].alsoIn.append(name); report.differences[k].alsoInCases.append(n); return
+            }
+            var finding = shrink()
+            finding.caseIndex = n; finding.kind = kind
+            report.differences.append(finding)
             if let kind { shrunkByKind[kind] = report.differences.count - 1 }
         }
         var nextOutcome = 0  // the first of `outcomes` not yet reported
@@ -357,57 +383,96 @@ package struct EngineComparison {
                 if let v = outcome.verdict {
                     report.driftCases += 1
                     if v.kind == .tie { report.tieCases += 1 }
-                    if v.largestDrift > report.largestDrift { report.largestDrift = v.largestDrift; report.largestDriftCase = c.name }
+                    if v.largestDrift > report.largestDrift { report.largestDrift = v.largestDrift; report.largestDriftCase = c.name; report.largestDriftIndex = n }
                 } else {
                     report.identical += 1
                 }
-            case .skipped: report.skipped.append((c.name, outcome.reason ?? ""))
+            case .skipped: report.skipped.append((c.name, outcome.reason ?? "")); report.skippedCases.append(n)
             case .error:
                 report.faultingCases += 1
-                let fault = FaultCase(origin: c, fault: outcome.fault!, baseline: outcome.baseline, candidate: outcome.candidate)
+                let fault = FaultCase(origin: c, fault: outcome.fault!, baseline: outcome.baseline, candidate: outcome.candidate, caseIndex: n)
                 if case .fault = outcome.baseline, case .fault = outcome.candidate { report.faults.append(fault) } else { oneSided.append((fault, tol)) }
             case .failed:
                 report.differingCases += 1
                 shrinking += 1
                 progress?(ComparisonProgress(compared: total, total: total, differing: toShrink, shrinking: shrinking, toShrink: toShrink))
-                list(c.name, kind: outcome.signature) {
+                list(c.name, case: n, kind: outcome.signature) {
                     precondition(!outcome.answersDropped, "the first case of a signature keeps its answers")
                     return shrunk(c, outcome.baseline, outcome.candidate, outcome.diff!, tolerance: tol, verdict: outcome.verdict)
                 }
             }
         }
-        if report.faultingCases == report.cases {
+        if partial { report.oneSidedFaults = oneSided.map(\.0) }
+        if report.faultingCases == report.cases && !partial {
             report.faults += oneSided.map(\.0)
         } else {
             // As differences, one of each kind of fault shrunk (each shrink step that faults
             // restarts an exec: engine: 20,000 cases with 355 faults took 5 minutes).
             for (k, (f, tol)) in oneSided.enumerated() {
-                report.differingCases += 1
+                if !partial { report.differingCases += 1 }
                 progress?(ComparisonProgress(compared: total, total: total, differing: toShrink, shrinking: k + 1, toShrink: oneSided.count, faults: true))
-                list(f.origin.name, kind: Self.faultSignature(f.baseline!, f.candidate!)) {
+                list(f.origin.name, case: f.caseIndex, kind: Self.faultSignature(f.baseline!, f.candidate!)) {
                     shrunk(f.origin, f.baseline!, f.candidate!, LayoutDiff(entries: [], tolerance: tol), tolerance: tol)
                 }
             }
         }
-        // One finding per bug: findings merge when their minimal inputs are equal (normalised: a
-        // clamped span is its column count) or their first difference is of the same kind
-        // (``Finding/signature``); the smallest is kept. Faults first, then smallest first.
-        var merged: [Finding] = []
-        var index: [LayoutInput: Int] = [:], bySignature: [String: Int] = [:]
-        for f in report.differences.sorted(by: { ($0.size, $0.origin.name) < ($1.size, $1.origin.name) }) {
-            let signature = f.signature
-            if let k = index[f.minimal.normalised] ?? signature.flatMap({ bySignature[$0] }) {
-                merged[k].alsoIn += [f.origin.name] + f.alsoIn
+        return partial ? report : Self.mergingFindings(report)
+    }
+
+    /// A shard's report (``run(_:generated:partial:progress:)`` with `partial`) as a run of its
+    /// cases alone reports it: the one-sided faults faults when every case faulted, else
+    /// differences; the findings merged. What the shard prints.
+    package static func finished(_ part: Report) -> Report {
+        var r = part
+        if r.cases > 0 && r.faultingCases == r.cases {
+            r.faults += r.oneSidedFaults
+            r.differences.removeAll { $0.fault != nil }
+        } else {
+            r.differingCases += r.oneSidedFaults.count
+        }
+        r.oneSidedFaults = []
+        return mergingFindings(r)
+    }
+
+    /// `report` with its findings merged (``mergeFindings(_:name:input:signature:rank:size:)``).
+    static func mergingFindings(_ report: Report) -> Report {
+        var report = report
+        let differences = report.differences
+        report.differences = Self.mergeFindings(differences.count, name: { differences[$0].origin.name }, input: { differences[$0].minimal.normalised },
+                                                signature: { differences[$0].signature }, rank: { Self.rank(differences[$0]) },
+                                                size: { differences[$0].size }).map { kept, others in
+            var f = differences[kept]
+            for k in others { f.alsoIn += [differences[k].origin.name] + differences[k].alsoIn }
+            return f
+        }
+        return report
+    }
+
+    /// Where a finding is listed: faults first, then placement differences before stacking, size and other ones.
+    package static func rank(_ f: Finding) -> Int { f.fault != nil ? 0 : PlacementVerdict.Kind.placement.rawValue + 1 - (f.verdict?.kind.rawValue ?? 0) }
+
+    /// One finding per bug, of findings `0 ..< count` (in the order they were listed): findings
+    /// merge when their minimal inputs are equal (`input`, normalised: a clamped span is its
+    /// column count) or their first difference is of the same kind (`signature`, the bug key,
+    /// ``Finding/signature``); the smallest (`size`, then `name`) is kept. Returns each kept
+    /// finding with the others merged into it (in the order merged), faults first (`rank`), then
+    /// smallest first. `merge-reports` merges the shards' findings through it.
+    /// - Complexity: O(count log count).
+    package static func mergeFindings<Input: Hashable>(_ count: Int, name: (Int) -> String, input: (Int) -> Input, signature: (Int) -> String?,
+                                                       rank: (Int) -> Int, size: (Int) -> Int) -> [(kept: Int, others: [Int])] {
+        var merged: [(kept: Int, others: [Int])] = []
+        var index: [Input: Int] = [:], bySignature: [String: Int] = [:]
+        for f in (0..<count).sorted(by: { (size($0), name($0), $0) < (size($1), name($1), $1) }) {
+            let signature = signature(f)
+            if let k = index[input(f)] ?? signature.flatMap({ bySignature[$0] }) {
+                merged[k].others.append(f)
             } else {
-                index[f.minimal.normalised] = merged.count
+                index[input(f)] = merged.count
                 if let signature { bySignature[signature] = merged.count }
-                merged.append(f)
+                merged.append((f, []))
             }
         }
-        // Faults first, then placement differences before stacking, size and other ones.
-        func rank(_ f: Finding) -> Int { f.fault != nil ? 0 : PlacementVerdict.Kind.placement.rawValue + 1 - (f.verdict?.kind.rawValue ?? 0) }
-        report.differences = merged.sorted { (rank($0), $0.size, $0.origin.name) < (rank($1), $1.size, $1.origin.name) }
-        return report
+        return merged.sorted { (rank($0.kept), size($0.kept), name($0.kept), $0.kept) < (rank($1.kept), size($1.kept), name($1.kept), $1.kept) }
     }
 
     /// The finding for a differing case, after shrinking its input: a generated case first through
@@ -484,7 +549,7 @@ extension EngineComparison.Finding {
     /// reads "spanning item moved top" on every minimal input it shrinks to, ties sent right
     /// "item moved column"; with a placement verdict, its kind is added (`(offset)`, `(placement)`).
     /// `nil` for a fault: faults merge only on equal inputs.
-    var signature: String? { signature(movedHow: true) }
+    package var signature: String? { signature(movedHow: true) }
 
     /// ``signature``, or without what moved first (`column`, `top`, `frame`) when `movedHow` is
     /// false: what a shrink step keeps (the span bug moves a spanning item's column on one input

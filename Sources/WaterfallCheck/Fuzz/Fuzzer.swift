@@ -576,33 +576,56 @@ package struct CounterexampleGroup {
     /// groups. ``failures`` is every invariant of `invariants` the group's input fails.
     /// - Complexity: one check of every invariant per counterexample.
     public static func group(_ counterexamples: [Counterexample], engine: LayoutEngine, invariants: InvariantSet) -> [CounterexampleGroup] {
-        var groups: [CounterexampleGroup] = []
-        var index: [LayoutInput: Int] = [:]
-        for c in counterexamples {
-            let key = c.input.normalised
-            if let k = index[key] { groups[k].counterexamples.append(c); continue }
+        // Each group's first member's judgement: every selected invariant its input fails, and its origin.
+        var judged: [Int: (found: [InvariantFailure], origin: FailureOrigin?)] = [:]
+        let parts = partition(counterexamples.count, input: { counterexamples[$0].input.normalised }, invariant: { counterexamples[$0].invariant },
+                              key: { counterexamples[$0].key }) { i in
+            let c = counterexamples[i]
             let context = CheckContext(input: c.input, engine: engine, tolerance: c.tolerance, seed: c.querySeed)
             var found = context.check(invariants)
             var origin = context.origin
             // An engine that faults here (stopped by Ctrl-C, or flaky) says nothing about the
             // input: the counterexample's own failure stands alone.
             if context.fault != nil { found = [c.failure]; origin = nil }
-            let own = Set(found.map(\.invariant))
+            judged[i] = (found, origin)
+            return (Set(found.map(\.invariant)), origin)
+        }
+        return parts.map { members in
+            let first = counterexamples[members[0]], (found, origin) = judged[members[0]]!
+            let failures = found.contains { $0.invariant == first.invariant } ? found : found + [first.failure]
+            return CounterexampleGroup(counterexamples: members.map { counterexamples[$0] },
+                                       failures: Invariants.all.compactMap { inv in failures.first { $0.invariant == inv.id } }, origin: origin)
+        }
+    }
+
+    /// The rules of ``group(_:engine:invariants:)`` over members `0 ..< count` described by their
+    /// parts: the normalised minimal `input`, the `invariant` it was found by, its bug `key`, and
+    /// `judge`, called once for each member that starts a group or might join one by its
+    /// judgement (the invariants its input fails and where its answer first departs from §5).
+    /// `merge-reports` regroups the shards' counterexamples through it from what each shard stored,
+    /// without the engine. Returns the groups as member indices, the first the primary, in the
+    /// order their primaries come.
+    /// - Complexity: O(count × groups) plus the judgements.
+    package static func partition<Input: Hashable, Origin: Equatable, Key: Equatable>(
+        _ count: Int, input: (Int) -> Input, invariant: (Int) -> String, key: (Int) -> Key?,
+        judge: (Int) -> (invariants: Set<String>, origin: Origin?)
+    ) -> [[Int]] {
+        var groups: [(members: [Int], origin: Origin?)] = []
+        var index: [Input: Int] = [:]
+        for c in 0..<count {
+            let normalised = input(c)
+            if let k = index[normalised] { groups[k].members.append(c); continue }
+            let (own, origin) = judge(c)
             // Two counterexamples of one invariant with different bug keys are two bugs: never merged.
             if let k = groups.firstIndex(where: { g in
-                !g.counterexamples.contains { $0.invariant == c.invariant && $0.key != c.key }
-                    && ((origin != nil && g.origin == origin) || own.contains(g.primary.invariant)) }) {
-                groups[k].counterexamples.append(c)
+                !g.members.contains { invariant($0) == invariant(c) && key($0) != key(c) }
+                    && ((origin != nil && g.origin == origin) || own.contains(invariant(g.members[0]))) }) {
+                groups[k].members.append(c)
                 continue
             }
-            index[key] = groups.count
-            groups.append(CounterexampleGroup(counterexamples: [c], failures: own.contains(c.invariant) ? found : found + [c.failure],
-                                              origin: origin))
+            index[normalised] = groups.count
+            groups.append(([c], origin))
         }
-        for k in groups.indices {
-            let found = groups[k].failures
-            groups[k].failures = Invariants.all.compactMap { inv in found.first { $0.invariant == inv.id } }
-        }
-        return groups
+        return groups.map(\.members)
     }
 }

@@ -7,7 +7,8 @@ import WaterfallCheckCore
 package struct CounterexampleMerge {
     /// One bug: the fixture kept for it, and the others that show it too (dropped).
     public struct Bug {
-        /// ``SavedCounterexamples/bugKey(of:failures:engine:)``.
+        /// ``SavedCounterexamples/bugKey(of:failures:engine:)``, as printed: `departs from §5 at
+        /// ORIGIN` or `fails SYMPTOM` (``BugKey``).
         public var key: String
         public var kept: FixtureResult
         public var dropped: [FixtureResult]
@@ -23,16 +24,25 @@ package struct CounterexampleMerge {
 }
 
 extension SavedCounterexamples {
-    /// The key two failing counterexamples of one bug share: where the engine's answer first departs
-    /// from §5 (``FailureOrigin``, what `fuzz` groups a run's counterexamples and recognises saved
-    /// ones by), else, for a failure no departure explains (an engine-level invariant), the first
-    /// failing invariant. The one place `merge` asks which bug a fixture shows.
+    /// The bug key (``BugKey``) of a failing fixture: the key `fuzz` keeps distinct
+    /// counterexamples by, groups them by and saves each under, so one fixture per bug means the
+    /// same in `fuzz` and `merge`. It is the key of the failure the fixture was saved for
+    /// (`extensions.fuzz.invariant`, whose shrink kept the case's key) when it still fails it,
+    /// else of its first failure: where the answer first departs from §5 for a model-judged
+    /// invariant, else the invariant and its message's kind (`query: missed`). `nil` without failures.
     /// - Complexity: one layout and one model of the input.
-    public static func bugKey(of fixture: Fixture, failures: [InvariantFailure], engine: LayoutEngine) -> String {
+    package static func bugKey(of fixture: Fixture, failures: [InvariantFailure], engine: LayoutEngine) -> BugKey? {
+        let saved: String? = if case .string(let id)? = fixture.extensions?["fuzz"]?["invariant"] { id } else { nil }
+        guard let failure = failures.first(where: { $0.invariant == saved }) ?? failures.first else { return nil }
         let tolerance = fixture.tolerance.map { Tolerance($0) } ?? .default
         let context = CheckContext(input: fixture.input, engine: engine, tolerance: tolerance, seed: fixture.fuzzQuerySeed)
-        if let origin = context.origin { return "departs from §5 at \(origin)" }
-        return "fails \(failures.first?.invariant ?? "nothing")"
+        return context.bugKey(for: failure)
+    }
+
+    /// ``bugKey(of:failures:engine:)`` as `merge` prints it.
+    static func label(_ key: BugKey?) -> String {
+        guard let key else { return "fails nothing" }
+        return key.origin.map { "departs from §5 at \($0)" } ?? "fails \(key.symptom ?? "?")"
     }
 
     /// Plans the merge of `files` (the destination's own first, then each source's, in collection
@@ -46,7 +56,7 @@ extension SavedCounterexamples {
         runner.keepsLayouts = true
         var plan = CounterexampleMerge()
         let judge = engine()
-        var index: [String: Int] = [:]
+        var index: [BugKey?: Int] = [:]
         var inputs = Set<LayoutInput>()
         func simpler(_ a: FixtureResult, than b: FixtureResult) -> Bool {
             func size(_ r: FixtureResult) -> (Int, Int, Int) {
@@ -65,7 +75,7 @@ extension SavedCounterexamples {
                     } else { plan.bugs[k].dropped.append(r) }
                 } else {
                     index[key] = plan.bugs.count
-                    plan.bugs.append(CounterexampleMerge.Bug(key: key, kept: r, dropped: []))
+                    plan.bugs.append(CounterexampleMerge.Bug(key: label(key), kept: r, dropped: []))
                 }
             case .passed, .checked, .skipped:
                 if let input = r.fixture?.input.normalised, !inputs.insert(input).inserted { plan.duplicates.append(r) } else { plan.passing.append(r) }

@@ -56,10 +56,19 @@ package enum GitHubAnnotations {
     }
 
     /// A `::notice` naming the claims the run was judged with, and an `::error` per claim problem.
+    /// One claim problem's line (``claims(_:problems:)``; `merge-reports` adds the whole run's skip warning).
+    package static func claimProblem(_ p: String) -> String { "::error title=\(escapeProperty("engine claims"))::" + escapeData(p) + "\n" }
+
     package static func claims(_ engine: EngineDescriptor?, problems: [String]) -> String {
-        guard let engine else { return "" }
-        var out = "::notice title=\(escapeProperty("engine claims"))::" + escapeData(EngineClaims.judgedWith(engine)) + "\n"
-        for p in problems { out += "::error title=\(escapeProperty("engine claims"))::" + escapeData(p) + "\n" }
+        claims(judgedWith: engine.map(EngineClaims.judgedWith), problems: problems)
+    }
+
+    /// ``claims(_:problems:)`` from the engine's ``EngineClaims/judgedWith(_:)`` line (`nil`: no
+    /// engine, no lines), as `merge-reports` renders them.
+    package static func claims(judgedWith: String?, problems: [String]) -> String {
+        guard let judgedWith else { return "" }
+        var out = "::notice title=\(escapeProperty("engine claims"))::" + escapeData(judgedWith) + "\n"
+        for p in problems { out += claimProblem(p) }
         return out
     }
 
@@ -67,23 +76,36 @@ package enum GitHubAnnotations {
     /// `compare-revisions --github`): on the fixture file when the case came from one, else on
     /// the run; the message holds the minimal input and the revisions when known.
     package static func render(_ report: EngineComparison.Report) -> String {
-        let between = report.revisions.map { "\($0.baseline.label) against \($0.candidate.label)" }
-            ?? "\(report.baseline.name) against \(report.candidate.name)"
-        func line(_ origin: CompareCase, title: String, _ message: String) -> String {
-            var props: [(String, String)] = []
-            if case .fixture(let path) = origin.origin { props.append(("file", path)) }
-            props.append(("title", title))
-            return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",") + "::" + escapeData(message) + "\n"
-        }
         var out = claims(report.candidate, problems: report.claimProblems + (report.tooManySkipped ? [report.skipWarning ?? ""] : []))
-        for f in report.faults { out += line(f.origin, title: "engine fault: \(f.name)", "\(between): \(f.fault)") }
-        for f in report.differences {
-            var message = "\(between) differ on \(f.origin.name) (\(f.origin.originDescription))"
-            if let d = f.difference.largestDelta { message += "; largest displacement \(formatPoints(d)) pt" }
-            message += "\nminimal input: \(CanonicalWriter.compactInput(f.minimal))"
-            out += line(f.origin, title: "engines differ: \(f.origin.name)", message)
-        }
+        for f in report.faults { out += line(f, of: report) }
+        for f in report.differences { out += line(f, of: report) }
         return out
+    }
+
+    /// What a compare annotation names the two engines by.
+    static func between(_ report: EngineComparison.Report) -> String {
+        report.revisions.map { "\($0.baseline.label) against \($0.candidate.label)" } ?? "\(report.baseline.name) against \(report.candidate.name)"
+    }
+
+    /// One case's annotation, on its fixture file when it came from one.
+    private static func line(_ origin: CompareCase, title: String, _ message: String) -> String {
+        var props: [(String, String)] = []
+        if case .fixture(let path) = origin.origin { props.append(("file", path)) }
+        props.append(("title", title))
+        return "::error " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",") + "::" + escapeData(message) + "\n"
+    }
+
+    /// A fault's annotation in `report` (``render(_:)-swift.type.method``, and `merge-reports`).
+    package static func line(_ f: EngineComparison.FaultCase, of report: EngineComparison.Report) -> String {
+        line(f.origin, title: "engine fault: \(f.name)", "\(between(report)): \(f.fault)")
+    }
+
+    /// A difference's annotation in `report`.
+    package static func line(_ f: EngineComparison.Finding, of report: EngineComparison.Report) -> String {
+        var message = "\(between(report)) differ on \(f.origin.name) (\(f.origin.originDescription))"
+        if let d = f.difference.largestDelta { message += "; largest displacement \(formatPoints(d)) pt" }
+        message += "\nminimal input: \(CanonicalWriter.compactInput(f.minimal))"
+        return line(f.origin, title: "engines differ: \(f.origin.name)", message)
     }
 
     /// `%`, CR and LF percent-encoded, as a workflow command's message needs; every other control

@@ -74,9 +74,15 @@ package enum JUnitReport {
     /// claims the run was judged with, and each problem (a claim beyond the allowed set or the
     /// bounds, too many skips) is a failing test case. Empty without an engine.
     package static func claimsSuite(_ engine: EngineDescriptor?, problems: [String]) -> String {
-        guard let engine else { return "" }
+        claimsSuite(judgedWith: engine.map(EngineClaims.judgedWith), problems: problems)
+    }
+
+    /// ``claimsSuite(_:problems:)`` from the engine's ``EngineClaims/judgedWith(_:)`` line (`nil`:
+    /// no engine, no suite), as `merge-reports` renders it.
+    package static func claimsSuite(judgedWith: String?, problems: [String]) -> String {
+        guard let judgedWith else { return "" }
         var out = "  <testsuite name=\"engine claims\" tests=\"\(problems.count)\" failures=\"\(problems.count)\" errors=\"0\" skipped=\"0\">\n"
-        out += "    <properties><property name=\"waterfall-check.judgedWith\" value=\"\(escape(EngineClaims.judgedWith(engine)))\"/></properties>\n"
+        out += "    <properties><property name=\"waterfall-check.judgedWith\" value=\"\(escape(judgedWith))\"/></properties>\n"
         for (i, p) in problems.enumerated() {
             out += "    <testcase classname=\"engine claims\" name=\"claim \(i + 1)\"><failure message=\"\(escape(p))\" type=\"engine-claims\"/></testcase>\n"
         }

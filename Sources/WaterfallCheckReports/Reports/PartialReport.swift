@@ -8,9 +8,10 @@ import WaterfallCheck
 /// Each result is kept as the pieces the reports are made of (its JSON summary object, its JUnit
 /// `<testcase>`, its GitHub annotation), with its place in the unsharded run's order, so the
 /// merge needs neither the engine nor the fixtures. File format `waterfall-check-partial/1`:
-/// `{"format","command","shard":"K/N","pending":[...],"header":{"json","junit","github","fails"},
+/// `{"format","command","shard":"K/N","pending":[...],"header":{"json","judgedWith","problems","skipLimit"},
 /// "results":[{"group","order","suite","status","json","junit","github"}]}`. The header is the
-/// run's own part (the claims it was judged with, issue 33); the merge takes shard 1's.
+/// run's own part (the claims it was judged with, issue 33), every shard's; the skip warning is
+/// not in it: the merge computes it from the whole run's counts.
 package struct PartialReport: Sendable {
     package static let format = "waterfall-check-partial/1"
 
@@ -36,20 +37,52 @@ package struct PartialReport: Sendable {
     /// Pending recordings (`*.json.new`) under the run's paths (every shard sees all of them).
     package var pending: [String]
     package var entries: [Entry]
-    /// The run-level parts: the JSON summary's claims members, the JUnit claims suite, the GitHub
-    /// claims lines, and whether the claims fail the run (a claim beyond `--expect-claims`, too
-    /// many skips).
+    /// The run-level parts: the claims the run was judged with (issue 33).
     package var header = Header()
 
+    /// The claims a run was judged with, without the skip warning (a shard's share of skipped
+    /// cases is not the run's): the JSON report's claims members, the engine's `judged with`
+    /// line (`nil`: no engine), the claim problems (each fails the run) and `--max-skipped`.
     package struct Header: Sendable, Equatable {
         package var json: [(key: String, value: JSONValue)] = []
-        package var junit = ""
-        package var github = ""
-        package var fails = false
+        package var judgedWith: String?
+        package var problems: [String] = []
+        package var skipLimit: Double?
         package init() {}
+        package init(_ engine: EngineDescriptor?, problems: [String], skipLimit: Double?) {
+            json = JSONSummary.claims(engine, problems: problems)
+            judgedWith = engine.map(EngineClaims.judgedWith)
+            self.problems = problems; self.skipLimit = skipLimit
+        }
         package static func == (a: Header, b: Header) -> Bool {
-            a.junit == b.junit && a.github == b.github && a.fails == b.fails
+            a.judgedWith == b.judgedWith && a.problems == b.problems && a.skipLimit == b.skipLimit
                 && JSONValue.object(a.json) == JSONValue.object(b.json)
+        }
+
+        /// The file's `header`.
+        package var jsonValue: JSONValue {
+            .object([("json", .object(json)), ("judgedWith", judgedWith.map { .string($0) } ?? .null),
+                     ("problems", .array(problems.map { .string($0) })), ("skipLimit", skipLimit.map { .number($0) } ?? .null)])
+        }
+
+        /// A header read back from ``jsonValue``. - Throws: ``PartialReportError`` naming `file`.
+        package init(_ h: JSONValue, file: String) throws {
+            let fail = PartialReportError(message: "\(file): \"header\" is not {\"json\",\"judgedWith\",\"problems\",\"skipLimit\"}")
+            guard case .object(let json)? = h["json"], case .array(let problems)? = h["problems"] else { throw fail }
+            self.json = json
+            switch h["judgedWith"] { case .string(let t)?: judgedWith = t; case .null?: judgedWith = nil; default: throw fail }
+            self.problems = try problems.map { p in guard case .string(let t) = p else { throw fail }; return t }
+            switch h["skipLimit"] {
+            case .number(let d)?: skipLimit = d
+            case .integer(let n)?: skipLimit = Double(n)
+            case .null?: skipLimit = nil
+            default: throw fail
+            }
+        }
+
+        /// The run's skip warning, from the whole run's counts (``EngineClaims/skipWarning(skipped:of:limit:noun:)``); `nil` without an engine.
+        package func skipWarning(skipped: Int, of cases: Int, noun: String) -> (text: String, fails: Bool)? {
+            judgedWith == nil ? nil : EngineClaims.skipWarning(skipped: skipped, of: cases, limit: skipLimit, noun: noun)
         }
     }
 
@@ -61,10 +94,7 @@ package struct PartialReport: Sendable {
         command = "verify"
         self.shard = shard
         pending = report.pending.map(\.path)
-        header.json = JSONSummary.claims(report.engine, problems: report.claimProblems, skipWarning: report.skipWarning)
-        header.junit = JUnitReport.header(report)
-        header.github = GitHubAnnotations.header(report)
-        header.fails = !report.claimProblems.isEmpty || report.tooManySkipped
+        header = Header(report.engine, problems: report.claimProblems, skipLimit: report.skipLimit)
         var counters = [0, 0, 0]
         entries = report.results.map { r in
             let fixture = r.nonFixture == nil ? order(r) : nil
@@ -81,8 +111,7 @@ package struct PartialReport: Sendable {
         .object([
             ("format", .string(Self.format)), ("command", .string(command)), ("shard", .string(shard.description)),
             ("pending", .array(pending.map { .string($0) })),
-            ("header", .object([("json", .object(header.json)), ("junit", .string(header.junit)),
-                                ("github", .string(header.github)), ("fails", .bool(header.fails))])),
+            ("header", header.jsonValue),
             ("results", .array(entries.map { e in
                 .object([("group", .integer(e.group)), ("order", .integer(e.order)), ("suite", .string(e.suite)),
                          ("status", .string(e.status.rawValue)), ("json", e.json), ("junit", .string(e.junit)),
@@ -106,11 +135,7 @@ package struct PartialReport: Sendable {
         self.command = command
         self.shard = shard
         self.pending = try pending.map { v in guard case .string(let p) = v else { throw fail("\"pending\" holds a non-string") }; return p }
-        if let h = value["header"] {
-            guard case .object(let json)? = h["json"], case .string(let junit)? = h["junit"], case .string(let github)? = h["github"],
-                  case .bool(let fails)? = h["fails"] else { throw fail("\"header\" is not {\"json\",\"junit\",\"github\",\"fails\"}") }
-            header.json = json; header.junit = junit; header.github = github; header.fails = fails
-        }
+        if let h = value["header"] { header = try Header(h, file: file) }
         self.entries = try results.enumerated().map { i, v in
             func int(_ k: String) throws -> Int {
                 switch v[k] {
@@ -216,13 +241,21 @@ package struct MergedReport: Sendable {
     /// nothing was checked, a failure when any failed, else a pass.
     package var verdict: RunVerdict {
         if count(.error) > 0 || entries.isEmpty || count(.skipped) == entries.count { return .error }
-        return count(.failed) > 0 || header.fails ? .failed : .passed
+        return count(.failed) > 0 || !header.problems.isEmpty || skipWarning?.fails == true ? .failed : .passed
     }
 
+    /// The run's skip warning (``VerifyReport/skipWarning``): from the skipped fixtures of every shard.
+    package var skipWarning: (text: String, fails: Bool)? {
+        header.skipWarning(skipped: count(.skipped), of: entries.filter { $0.group == 1 }.count, noun: "fixtures")
+    }
+
+    /// The claim problems the reports list: the header's, and the skip warning when it fails the run.
+    private var problems: [String] { header.problems + (skipWarning.map { $0.fails ? [$0.text] : [] } ?? []) }
+
     /// `verify --json`'s document.
-    package var json: String { JSONWriter.text(JSONSummary.value(results: entries.map { ($0.status, $0.json) }, pending: pending, claims: header.json)) + "\n" }
+    package var json: String { JSONWriter.text(JSONSummary.value(results: entries.map { ($0.status, $0.json) }, pending: pending, claims: header.json + (skipWarning.map { [("skipWarning", JSONValue.string($0.text))] } ?? []))) + "\n" }
     /// `verify --junit`'s document.
-    package var junit: String { JUnitReport.document(entries.map { ($0.suite, $0.status, $0.junit) }, header: header.junit) }
+    package var junit: String { JUnitReport.document(entries.map { ($0.suite, $0.status, $0.junit) }, header: JUnitReport.claimsSuite(judgedWith: header.judgedWith, problems: problems)) }
     /// `verify --github`'s lines.
-    package var github: String { header.github + entries.map(\.github).joined() }
+    package var github: String { GitHubAnnotations.claims(judgedWith: header.judgedWith, problems: problems) + entries.map(\.github).joined() }
 }

@@ -14,6 +14,13 @@ struct ComparisonRun {
     var engineOptions: EngineRegistry.Options
     /// `--expect-claims`, `--max-skipped` (``ClaimsOptions``).
     var claims: (allowed: EngineDescriptor?, skipLimit: Double?)
+    /// `--shard K/N`, `--partial FILE` (docs/sharding.md).
+    var shard: Shard?
+    var partial: String?
+
+    static let shard = Option<Shard>("--shard", value: "K/N", expects: "K/N with 1 <= K <= N",
+                                     help: "compare only the K-th of N shards: the fixtures dealt out as verify --shard deals them, and the K-th of N disjoint ranges of the --fuzz-cases generated cases of the seed (docs/sharding.md)", parse: { Shard($0) })
+    static let partial = Option<String>("--partial", value: "FILE", help: "also write this run's part of the --json and --github reports for 'waterfall-check merge-reports', which combines the N shards' parts into the reports and exit status of the unsharded run (docs/sharding.md); without --shard the run is shard 1/1")
 
     /// `--fuzz-cases N`: at most 10^12 (years of comparing): case counts are added and
     /// multiplied as Ints (adversarial review: Int.max - 7 trapped on an overflow).
@@ -30,6 +37,7 @@ struct ComparisonRun {
         CommonOptions.save.described("write each minimal difference, and each input an engine faulted on, to DIR as a fixture (expected: the baseline's answer)"),
         CommonOptions.jobs.described("worker threads, each with its own pair of engines (default: the number of cores); the report is the same whatever N"),
         CommonOptions.shrinkTime.described("time bound of each generated difference's shrink by the generator's choices (default 5; the same bound, the same report)"),
+        shard, partial,
     ])
 
     /// The comparison's reports: `[report options]` without `--junit`.
@@ -50,6 +58,8 @@ struct ComparisonRun {
         jobs = try args.value(CommonOptions.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
         engineOptions = try EngineOptions.read(args)
         claims = try ClaimsOptions.read(args)
+        shard = try args.value(Self.shard)
+        partial = try args.value(Self.partial)
     }
 
     /// Refuses report files that would land on the fixtures read.
@@ -57,6 +67,7 @@ struct ComparisonRun {
         try refuseSaveDirectory(saveDir)
         let inputs = (paths + [saveDir].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
         try refuseFixtureCollision(jsonFile, option: "--json", fixturePaths: inputs)
+        try refuseFixtureCollision(partial, option: "--partial", fixturePaths: inputs)
         try refuseReportDirectory(htmlDir, fixturePaths: inputs)
     }
 
@@ -66,17 +77,24 @@ struct ComparisonRun {
              revisions: (baseline: Revision, candidate: Revision)? = nil, command: String) throws -> Int32 {
         var comparison = EngineComparison(jobs: jobs, tolerance: tolerance) { (baselineEntry.make(), candidateEntry.make()) }
         comparison.choiceShrinkSeconds = shrinkTime
-        let cases = try CompareCase.fixtures(at: paths)
+        let (cases, fixtureIndices, fixtureCount) = try CompareCase.fixtures(at: paths, shard: shard)
         // Generated cases are made by the workers as they compare them (none kept unless it differs).
-        let generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits,
+        var generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits,
                                                        constraints: comparison.commonConstraints)
-        guard !cases.isEmpty || generated.count > 0 else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
+        if let shard {
+            // The K-th of N disjoint ranges of the generated cases (as fuzz --shard splits its cases).
+            generated.first = fuzzCases * (shard.index - 1) / shard.count
+            generated.count = fuzzCases * shard.index / shard.count - generated.first
+        }
+        // A case's index in the unsharded run: the fixtures in collection order, then the generated ones.
+        func runIndex(_ n: Int) -> Int { n < cases.count ? fixtureIndices[n] : fixtureCount + generated.first + (n - cases.count) }
+        guard fixtureCount > 0 || fuzzCases > 0 else { throw WaterfallCheckError.usage("nothing to compare: give fixture paths or --fuzz-cases N > 0") }
 
         // Ctrl-C or SIGTERM: the termination thread stops the engines (own process groups),
         // removes temporaries and exits 130 or 143. A run it stopped may still return here,
         // every later case a fault: nothing of it is printed or saved.
         let line = ProgressLine()
-        var report = comparison.run(cases, generated: generated) { p in
+        var report = comparison.run(cases, generated: generated, partial: partial != nil) { p in
             line.show(p.shrinking > 0 ? "shrinking: \(p.faults ? "case one engine faulted on" : "differing case") \(p.shrinking) of \(p.toShrink)"
                                       : "\(p.compared) of \(p.total) cases compared, \(p.differing) differing")
         }
@@ -84,6 +102,11 @@ struct ComparisonRun {
         awaitTerminationIfSignalled()
         report.revisions = revisions
         report.judgeClaims(allowed: claims.allowed, skipLimit: claims.skipLimit)
+        if let partial {
+            let part = ComparePartialReport(report, shard: shard ?? Shard(index: 1, count: 1)!, runCases: fixtureCount + fuzzCases, index: runIndex)
+            try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
+            report = EngineComparison.finished(report)
+        }
         print(report.text(), terminator: "")
         if github { print(GitHubAnnotations.render(report), terminator: "") }
         if let jsonFile {

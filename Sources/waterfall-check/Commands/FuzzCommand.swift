@@ -228,7 +228,8 @@ enum FuzzCommand: Command {
             let part = FuzzPartialReport(report, failures: failures, shard: shard ?? Shard(index: 1, count: 1)!, engine: descriptor,
                                          engineArgument: engineArg, tolerance: tolerance,
                                          saveArgument: explicitSave.map { " --save \(shellQuoted($0))" } ?? "",
-                                         replayFailures: replayFailures, make: entry.make)
+                                         replayFailures: replayFailures, keysPerInvariant: config.keysPerInvariant,
+                                         claimProblems: claimProblems, skipLimit: claims.skipLimit, make: entry.make)
             try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
         }
         if let html {

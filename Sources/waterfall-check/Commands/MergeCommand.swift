@@ -15,12 +15,14 @@ enum MergeCommand: Command {
         about: """
     Reads the fixtures of DIR and of every SOURCE (folders that 'fuzz --save' or 'fuzz
     --from-bytes' wrote on other machines, AFL++ or libFuzzer instances, CI shards), runs each on
-    the engine as 'verify' does, and groups the failing ones by bug: where the engine's answer
-    first departs from FIXTURE-FORMAT section 5 (what 'fuzz' groups its counterexamples by), else
-    the first failing invariant. Of each bug the simplest fixture is kept (fewest items, then
-    sections, then the shorter input) and copied into DIR; a fixture of DIR that a simpler one
-    replaces is removed. Fixtures that pass now (fixed bugs, kept as regression tests) are kept
-    once per input. SOURCE folders are never changed. docs/oss-fuzz.md has the workflow.
+    the engine as 'verify' does, and groups the failing ones by bug key, the one 'fuzz' keeps,
+    groups and saves its counterexamples by: of the failure the fixture was saved for (else its
+    first), where the engine's answer first departs from FIXTURE-FORMAT section 5 for a geometric
+    invariant, else the invariant and the kind of its message ('query: missed'). Of each bug the
+    simplest fixture is kept (fewest items, then sections, then the shorter input) and copied
+    into DIR; a fixture of DIR that a simpler one replaces is removed. Fixtures that pass now
+    (fixed bugs, kept as regression tests) are kept once per input. SOURCE folders are never
+    changed. docs/oss-fuzz.md has the workflow.
     """,
         notes: """
     EXIT STATUS: 0 merged; 2 a usage error, a missing SOURCE, or a fixture that cannot be read or
