@@ -135,9 +135,9 @@ struct ShardMergeCLITests {
             let merged = try CLI.run(["merge-reports", "p2.json", "p4.json", "p1.json", "p3.json", "--json", "m.json"], in: dir.url)
             #expect(merged.status == status, "\(merged.stdout)\(merged.stderr)")
             #expect(try withoutRate("m.json") == withoutRate("u.json"))
-            // Several bug keys of one invariant (the pile-up and an item in another column: issue
-            // 32), and the claims header (issue 33), as the unsharded run has them.
-            if engine != "reference" { #expect(try dir.read("m.json").components(separatedBy: "\"invariant\": \"no-overlap\"").count == 3) }
+            // One counterexample for no-overlap (a model-judged invariant keeps one: issue 32),
+            // and the claims header (issue 33), as the unsharded run has them.
+            if engine != "reference" { #expect(try dir.read("m.json").components(separatedBy: "\"invariant\": \"no-overlap\"").count == 2) }
             #expect(try dir.read("m.json").contains("\"judgedWith\""))
         }
         let noKeepGoing = try CLI.run(["fuzz", "--engine", "reference", "--seed", "7", "--cases", "40", "--shard", "1/4", "--partial", "p.json"], in: dir.url)
@@ -181,17 +181,16 @@ struct ShardMergeCLITests {
     @Test("merge: the shards' counterexample folders become one fixture per bug, the simplest, and verify keeps it red")
     func mergeFolders() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
-        // Classic 002 overlaps two ways, two bug keys of no-overlap (``BugKey``): the pile-up (an
-        // item's top departs from §5) and an item in another column. Fuzz keeps looking for
-        // further keys after an invariant's first failure (up to keysPerInvariant), so each of
-        // 4 shards of one seed finds and saves both, each at its own case.
+        // Each of 4 shards of one seed finds classic 002's pile-up (no-overlap; its bug key: an
+        // item's top departs from §5) at its own case and saves it: one counterexample per
+        // model-judged invariant (issue 32), so 4 files of one bug.
         for k in 1...4 {
             let r = try CLI.run(["fuzz", "--engine", "classic-002-waterflowlayout", "--seed", "7", "--cases", "400", "--shard", "\(k)/4",
                                  "--invariants", "no-overlap", "--jobs", "1", "--save", "s\(k)"], in: dir.url)
             #expect(r.status == 1, "\(r.stdout)")
         }
         let found = try (1...4).flatMap { k in try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("s\(k)").path).sorted().map { "s\(k)/\($0)" } }
-        #expect(found.count == 8, "\(found)")
+        #expect(found.count == 4, "\(found)")
         func size(_ file: String) throws -> Int { try FixtureReader.read(contentsOf: dir.url.appendingPathComponent(file)).input.itemCount }
         let sizes = try Dictionary(uniqueKeysWithValues: found.map { ($0, try size($0)) })
         // A larger fixture of one of the bugs already in the destination is replaced by the smallest.
@@ -201,10 +200,10 @@ struct ShardMergeCLITests {
         try dir.write(big, to: "db/big.json")
         let merged = try CLI.run(["merge", "--engine", "classic-002-waterflowlayout", "--into", "db", "s1", "s2", "s3", "s4"], in: dir.url)
         #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
-        #expect(merged.stdout.contains("2 bug(s)"), "\(merged.stdout)")
+        #expect(merged.stdout.contains("1 bug(s)"), "\(merged.stdout)")
         // One line per bug key; every saved file is in exactly one, and the kept one is its smallest.
         let bugs = merged.stdout.split(separator: "\n").filter { $0.hasPrefix("bug (") }
-        #expect(Set(bugs.map { $0.prefix { $0 != ")" } }) == ["bug (departs from §5 at item: top", "bug (departs from §5 at item: column"], "\(merged.stdout)")
+        #expect(Set(bugs.map { $0.prefix { $0 != ")" } }) == ["bug (departs from §5 at item: top"], "\(merged.stdout)")
         var listed: [String] = []
         for line in bugs {
             let files = line[line.range(of: "): ")!.upperBound...].split(separator: ";")
@@ -215,11 +214,11 @@ struct ShardMergeCLITests {
         }
         #expect(listed.sorted() == (found + ["db/big.json"]).sorted(), "\(merged.stdout)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("db").path)
-        #expect(kept.count == 2 && !kept.contains("big.json"), "\(kept)")
+        #expect(kept.count == 1 && !kept.contains("big.json"), "\(kept)")
         let verify = try CLI.run(["verify", "--engine", "classic-002-waterflowlayout", "db"], in: dir.url)
-        #expect(verify.status == 1 && verify.stdout.contains("2 failed"), "\(verify.stdout)")
+        #expect(verify.status == 1 && verify.stdout.contains("1 failed"), "\(verify.stdout)")
         // The sources are never changed.
-        #expect(try (1...4).allSatisfy { k in try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("s\(k)").path).count == 2 })
+        #expect(try (1...4).allSatisfy { k in try FileManager.default.contentsOfDirectory(atPath: dir.url.appendingPathComponent("s\(k)").path).count == 1 })
     }
 
     @Test("merge: two different bugs stay two; a fixture that cannot be read stops the merge before anything is written")
