@@ -125,12 +125,24 @@ package enum AtomicFile {
     /// - Returns: the file written.
     /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)``.
     public static func create(_ data: Data, in directory: URL, names: (Int) -> String) throws -> URL {
+        try create(in: directory, names: names) { _ in data }
+    }
+
+    /// ``create(_:in:names:)`` whose bytes depend on the name taken: `data(n)` is written for
+    /// `names(n)` (a fixture whose `name` must match its file's). - Throws: as it.
+    public static func create(in directory: URL, names: (Int) -> String, data: (Int) -> Data) throws -> URL {
         let dir = directory.path
         let temp = dir + "/.new-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         temporaries.insert(temp)
         defer { unlink(temp); temporaries.remove(temp) }
-        try write(data, to: URL(fileURLWithPath: temp))
+        var written = 0
         for n in 1...10_000 {
+            let bytes = data(n)
+            if n == 1 || bytes != data(written) {
+                unlink(temp)
+                try write(bytes, to: URL(fileURLWithPath: temp))
+                written = n
+            }
             let target = directory.appendingPathComponent(names(n))
             if link(temp, target.path) == 0 { return target }
             guard errno == EEXIST else {

@@ -157,7 +157,7 @@ public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, 
 /// ```
 @discardableResult
 public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, cases: Int, seed: UInt64,
-                             tolerance: Tolerance = .default, saveTo directory: URL? = nil, lifecycle: Bool,
+                             tolerance: Tolerance? = nil, saveTo directory: URL? = nil, lifecycle: Bool,
                              fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> [InvariantFinding] {
     let findings = assertInvariants(engine: engine(), cases: cases, seed: seed, tolerance: tolerance, saveTo: directory,
                                     fileID: fileID, filePath: filePath, line: line, column: column)
@@ -169,7 +169,8 @@ public func assertInvariants(engine: @autoclosure @escaping () -> LayoutEngine, 
         return findings
     }
     var fuzzer = LifecycleFuzzer(engine: e, seed: seed, seconds: 3_600, maxSteps: cases * 4)
-    fuzzer.runner = LifecycleRunner(tolerance: tolerance)
+    // The trait's tolerance when the call passes none, as the single-input half does.
+    fuzzer.runner = LifecycleRunner(tolerance: tolerance ?? WaterfallCheckConfiguration.current.tolerance ?? .default)
     fuzzer.shrinkSeconds = 2
     let report = fuzzer.run(engine: layouts)
     if let cx = report.counterexample {

@@ -82,6 +82,8 @@ struct ThirdReviewCLITests {
                                                         "fuzz-content-size-my-layout-1-0-3.json"])
         let onDisk = try saved.map { try FixtureReader.read(contentsOf: $0).input.layout.columnCount }
         #expect(Set(onDisk) == [1, 2, 3])
+        // Each file's name inside is its own (a second "-0" name broke the folder: names are unique per folder).
+        #expect(try saved.allSatisfy { try FixtureReader.read(contentsOf: $0).name + ".json" == $0.lastPathComponent })
         #expect(try Fixture(name: "fuzz-content-size-my-layout-1-0", input: inputs[1]).save(in: dir.url).lastPathComponent
                 == saved[onDisk.firstIndex(of: 2)!].lastPathComponent)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).count == 3)  // no temporary left

@@ -114,6 +114,8 @@ package struct EngineComparison {
         /// run at all: an engine faulted on every case.
         package var verdict: RunVerdict {
             if cases > 0 && faultingCases == cases { return .error }
+            // Nothing compared: every case was skipped (a side answered unsupported).
+            if cases > 0 && skipped.count == cases { return .error }
             return differences.isEmpty && faults.isEmpty && claimProblems.isEmpty && !tooManySkipped ? .passed : .failed
         }
     }

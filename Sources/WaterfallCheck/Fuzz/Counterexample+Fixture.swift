@@ -112,8 +112,12 @@ extension Fixture {
         }
         if let existing = Counterexample.saved(input, in: directory, among: family) { return existing }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try AtomicFile.create(Data(CanonicalWriter.string(for: self).utf8), in: directory) { n in
-            name + (n == 1 ? "" : "-\(n)") + ".json"
+        // The name inside follows the file's: names are unique per folder (FIXTURE-FORMAT §1).
+        func named(_ n: Int) -> String { name + (n == 1 ? "" : "-\(n)") }
+        return try AtomicFile.create(in: directory, names: { named($0) + ".json" }) { n in
+            var f = self
+            f.name = named(n)
+            return Data(CanonicalWriter.string(for: f).utf8)
         }
     }
 }

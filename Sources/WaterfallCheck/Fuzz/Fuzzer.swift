@@ -126,8 +126,14 @@ public struct FuzzReport {
     /// report (it did not finish).
     public var verdict: RunVerdict {
         if !counterexamples.isEmpty { return .failed }
+        // Nothing checked: every case was answered unsupported (an engine declaring a constraint
+        // may answer so), as verify's run where every fixture was skipped.
+        if nothingChecked { return .error }
         return engineFaultCases > 0 ? .error : .passed
     }
+
+    /// Every case was skipped (the engine answered `unsupported`): the run vouches for nothing.
+    public var nothingChecked: Bool { cases > 0 && skippedCases == cases }
     /// Cases the engine faulted on (crashed, hung, answered garbage), with the fault; never
     /// counted as invariant failures, never saved (D13). The first few are kept.
     public var engineFaults: [(case: UInt64, message: String)] = []

@@ -161,8 +161,10 @@ package enum EngineClaims {
 
     /// Why `c` forgives more than any real engine needs, or `nil`.
     static func conventionBounds(_ c: EngineConventions) -> String? {
-        for (key, r) in [("columnWidth", c.columnWidthRounding), ("height", c.heightRounding), ("position", c.positionRounding)] {
-            if let r, r.scale < 1 { return "conventions.\(key) rounds to \(r.description), coarser than a whole point" }
+        // Scale 0 is the input's own pixelScale (at least 1 px per pt): never coarser than a point.
+        for (key, r) in [("columnWidth", c.columnWidthRounding), ("height", c.heightRounding), ("sizeHeight", c.sizeHeightRounding),
+                         ("position", c.positionRounding)] {
+            if let r, r.scale != 0, r.scale < 1 { return "conventions.\(key) rounds to \(r.description), coarser than a whole point" }
         }
         if c.builtInTieTolerance < 0 || c.builtInTieTolerance > maximumTieTolerance {
             return "conventions.tieTolerance \(formatPoints(c.builtInTieTolerance)) pt is outside [0, \(formatPoints(maximumTieTolerance))] pt"

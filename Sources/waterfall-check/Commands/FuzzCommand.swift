@@ -242,6 +242,9 @@ enum FuzzCommand: Command {
                 throw WaterfallCheckError.cannotWrite(path: html, reason: "\(error)")
             }
         }
+        if report.nothingChecked {
+            printError("error: nothing was checked: the engine answered unsupported to every one of \(report.cases) case(s)")
+        }
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
             // A fault whose further lines (the engine's stderr) repeat an earlier one's is one line.
