@@ -12,15 +12,18 @@ import Foundation
 /// connection (``ExternalEngine``, ``EngineServer``).
 public final class NumberTextCache {
     /// A literal of at most 24 bytes, zero-padded into three words.
-    private struct Entry {
-        var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
-        var count = 0
-        var value = 0.0
+    @usableFromInline struct Entry {
+        @usableFromInline var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0
+        @usableFromInline var count = 0
+        @usableFromInline var value = 0.0
+        @usableFromInline init(a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, count: Int = 0, value: Double = 0) {
+            self.a = a; self.b = b; self.c = c; self.count = count; self.value = value
+        }
     }
 
     /// 64 entries by text, then 64 by value: raw storage, so the hot path has no exclusivity
     /// or uniqueness checks.
-    private let entries: UnsafeMutablePointer<Entry>
+    @usableFromInline let entries: UnsafeMutablePointer<Entry>
 
     package init() {
         entries = .allocate(capacity: 128)
@@ -30,18 +33,18 @@ public final class NumberTextCache {
     deinit { entries.deallocate() }
 
     /// The longest literal kept.
-    package static let maximumLength = 24
+    @inlinable public static var maximumLength: Int { 24 }
 
-    @inline(__always) private static func words(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64, UInt64) {
+    @inlinable @inline(__always) static func words(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt64, UInt64, UInt64) {
         var w: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &w) { $0.baseAddress!.copyMemory(from: p, byteCount: n) }
         return w
     }
 
-    @inline(__always) private static func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 58) }
+    @inlinable @inline(__always) static func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 58) }
 
     /// `words(p, n)` read as three unaligned loads, when `readable` (≥ 24) bytes at `p` may be.
-    @inline(__always) private static func words(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> (UInt64, UInt64, UInt64) {
+    @inlinable @inline(__always) static func words(_ p: UnsafePointer<UInt8>, _ n: Int, readable: Int) -> (UInt64, UInt64, UInt64) {
         #if _endian(little)
         if readable >= 24 {
             let r = UnsafeRawPointer(p)
@@ -54,7 +57,7 @@ public final class NumberTextCache {
 
     /// The value of the literal `p[0..<n]` when cached; `readable` bytes at `p` may be read
     /// (the rest of the line), which lets the key be loaded a word at a time.
-    @inline(__always) package func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
+    @inlinable @inline(__always) public func value(of p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) -> Double? {
         guard n <= Self.maximumLength else { return nil }
         let (a, b, c) = Self.words(p, n, readable: readable)
         let e = entries[Self.slot(a)]
@@ -64,7 +67,7 @@ public final class NumberTextCache {
     /// The cached literal that `p` starts with, and its value: the entry for the first eight
     /// bytes at `p`, when all of its text is there. The caller checks that the byte after it does
     /// not go on with the number. `p` must have 24 bytes readable. O(1): four word loads.
-    @inline(__always) package func literal(at p: UnsafePointer<UInt8>) -> (value: Double, count: Int)? {
+    @inlinable @inline(__always) public func literal(at p: UnsafePointer<UInt8>) -> (value: Double, count: Int)? {
         #if _endian(little)
         let r = UnsafeRawPointer(p)
         let a = r.loadUnaligned(as: UInt64.self)
@@ -79,7 +82,7 @@ public final class NumberTextCache {
     }
 
     /// Of the little-endian word holding bytes `e..<e + 8` of a text, the bytes before `n`.
-    @inline(__always) private static func keep(_ w: UInt64, e: Int, _ n: Int) -> UInt64 {
+    @inlinable @inline(__always) static func keep(_ w: UInt64, e: Int, _ n: Int) -> UInt64 {
         let k = n - e
         return k >= 8 ? w : k <= 0 ? 0 : w & ((1 &<< UInt64(8 * k)) &- 1)
     }
@@ -87,7 +90,7 @@ public final class NumberTextCache {
     /// Remembers that the literal `p[0..<n]`, read, is `value`: for reading only (what we write
     /// stays ``JSONWriter/number(_:)-(Double)``'s spelling, whatever a peer wrote before).
     /// `readable` bytes at `p` may be read (the rest of the line): with 24 the key is three loads.
-    package func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) {
+    @inlinable public func store(_ value: Double, read p: UnsafePointer<UInt8>, count n: Int, readable: Int = 0) {
         guard n <= Self.maximumLength else { return }
         let (a, b, c) = Self.words(p, n, readable: readable)
         entries[Self.slot(a)] = Entry(a: a, b: b, c: c, count: n, value: value)
