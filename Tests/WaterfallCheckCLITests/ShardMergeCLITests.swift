@@ -98,6 +98,41 @@ struct ShardMergeCLITests {
         #expect(all.status == 1 && all.stdout.contains("verify: 3 shard(s), 17 result(s): 14 passed, 2 failed, 0 errors, 0 skipped, 1 checked"), "\(all.stdout)")
     }
 
+    @Test("merge-reports refuses a part of another engine or tolerance, a part cut short, and an edited status (adversary round 4)")
+    func mergeReportsRefusesTampering() throws {
+        let dir = try corpus(errors: false); defer { dir.cleanup() }
+        for k in 1...2 { _ = try CLI.run(["verify", "--shard", "\(k)/2", "--partial", "p\(k).json", "F"], in: dir.url) }
+        // Another tolerance (or engine) is another run, whatever its claims.
+        _ = try CLI.run(["verify", "--shard", "2/2", "--tolerance", "1000", "--partial", "loose-2.json", "F"], in: dir.url)
+        let loose = try CLI.run(["merge-reports", "p1.json", "loose-2.json"], in: dir.url)
+        #expect(loose.status == 2 && loose.stderr.contains("are not parts of one run"), "\(loose.stderr)")
+        // A part with a result cut out: the run's fixtures do not add up.
+        func edit(_ name: String, to out: String, _ body: (inout [[String: Any]]) -> Void) throws {
+            var part = try JSONSerialization.jsonObject(with: Data(try dir.read(name).utf8)) as! [String: Any]
+            var results = part["results"] as! [[String: Any]]
+            body(&results)
+            part["results"] = results
+            try JSONSerialization.data(withJSONObject: part).write(to: dir.url.appendingPathComponent(out))
+        }
+        try edit("p2.json", to: "cut-2.json") { r in r.removeAll { $0["group"] as? Int == 1 && $0["status"] as? String == "failed" } }
+        let cut = try CLI.run(["merge-reports", "p1.json", "cut-2.json"], in: dir.url)
+        #expect(cut.status == 2 && cut.stderr.contains("a part was cut short or edited"), "\(cut.stderr)")
+        // A failed result relabelled: the status counted must be the one its report shows.
+        try edit("p2.json", to: "relabel-2.json") { r in
+            if let i = r.firstIndex(where: { $0["status"] as? String == "failed" }) { r[i]["status"] = "passed" }
+        }
+        let relabel = try CLI.run(["merge-reports", "p1.json", "relabel-2.json"], in: dir.url)
+        let both = try CLI.run(["merge-reports", "p1.json", "p2.json"], in: dir.url)
+        #expect(both.status == 1, "\(both.stdout)\(both.stderr)")
+        let p2 = try dir.read("p2.json")
+        if !p2.contains("\"status\": \"failed\"") && !p2.contains("\"status\":\"failed\"") {
+            // The failing fixtures fell in shard 1: relabelling shard 2 changed nothing.
+            #expect(relabel.status == 1)
+        } else {
+            #expect(relabel.status == 2 && relabel.stderr.contains("differs from its json.status"), "\(relabel.stderr)")
+        }
+    }
+
     @Test("fuzz --shard K/N runs disjoint case ranges that cover the cases; it needs --seed and --cases")
     func fuzzShards() throws {
         let dir = try TempDir(); defer { dir.cleanup() }

@@ -39,6 +39,20 @@ package struct PartialReport: Sendable {
     package var entries: [Entry]
     /// The run-level parts: the claims the run was judged with (issue 33).
     package var header = Header()
+    /// What makes two shards parts of one run: the engine (name and version), the tolerance,
+    /// the options that change a verdict and how many fixtures the paths hold (every shard
+    /// collects them all). `merge-reports` refuses parts that differ, and parts whose fixtures
+    /// do not add up to exactly that many (a part edited or cut short).
+    package var run = Run()
+
+    package struct Run: Sendable, Equatable {
+        package var engine = ""
+        package var options = ""
+        package var fixtures = 0
+        package init() {}
+        package init(engine: String, options: String, fixtures: Int) { self.engine = engine; self.options = options; self.fixtures = fixtures }
+        var jsonValue: JSONValue { .object([("engine", .string(engine)), ("options", .string(options)), ("fixtures", .integer(fixtures))]) }
+    }
 
     /// The claims a run was judged with, without the skip warning (a shard's share of skipped
     /// cases is not the run's): the JSON report's claims members, the engine's `judged with`
@@ -90,9 +104,10 @@ package struct PartialReport: Sendable {
     /// the collection of every shard's fixtures (``FixtureFile/collect(_:)``), `nil` for a result
     /// that is no fixture of it.
     /// - Complexity: O(results), rendering each result once.
-    package init(verify report: VerifyReport, shard: Shard, order: (FixtureResult) -> Int?) {
+    package init(verify report: VerifyReport, shard: Shard, run: Run, order: (FixtureResult) -> Int?) {
         command = "verify"
         self.shard = shard
+        self.run = run
         pending = report.pending.map(\.path)
         header = Header(report.engine, problems: report.claimProblems, skipLimit: report.skipLimit)
         var counters = [0, 0, 0]
@@ -112,6 +127,7 @@ package struct PartialReport: Sendable {
             ("format", .string(Self.format)), ("command", .string(command)), ("shard", .string(shard.description)),
             ("pending", .array(pending.map { .string($0) })),
             ("header", header.jsonValue),
+            ("run", run.jsonValue),
             ("results", .array(entries.map { e in
                 .object([("group", .integer(e.group)), ("order", .integer(e.order)), ("suite", .string(e.suite)),
                          ("status", .string(e.status.rawValue)), ("json", e.json), ("junit", .string(e.junit)),
@@ -136,6 +152,16 @@ package struct PartialReport: Sendable {
         self.shard = shard
         self.pending = try pending.map { v in guard case .string(let p) = v else { throw fail("\"pending\" holds a non-string") }; return p }
         if let h = value["header"] { header = try Header(h, file: file) }
+        let fixtures: Int? = switch value["run"]?["fixtures"] {
+        case .integer(let n)?: n
+        case .number(let d)? where d.rounded() == d && d >= 0 && d < 1e15: Int(d)
+        default: nil
+        }
+        guard case .string(let engine)? = value["run"]?["engine"], case .string(let options)? = value["run"]?["options"],
+              let fixtures, fixtures >= 0 else {
+            throw fail("\"run\" is not {\"engine\",\"options\",\"fixtures\"} (write the parts again with this version's verify --partial)")
+        }
+        run = Run(engine: engine, options: options, fixtures: fixtures)
         self.entries = try results.enumerated().map { i, v in
             func int(_ k: String) throws -> Int {
                 switch v[k] {
@@ -152,6 +178,10 @@ package struct PartialReport: Sendable {
             guard let json = v["json"] else { throw fail("results[\(i)].json is missing") }
             let group = try int("group")
             guard (0...2).contains(group) else { throw fail("results[\(i)].group is not 0, 1 or 2") }
+            // The status the merge counts must be the one the JSON report shows.
+            guard case .string(status.rawValue)? = json["status"] else {
+                throw fail("results[\(i)].status \(status.rawValue) differs from its json.status: the part was edited")
+            }
             return Entry(group: group, order: try int("order"), suite: try string("suite"), status: status, json: json,
                          junit: try string("junit"), github: try string("github"))
         }
@@ -194,6 +224,15 @@ package struct MergedReport: Sendable {
             }
         }
         let lead = sorted[0].report
+        for p in sorted.dropFirst() where p.report.run != lead.run {
+            throw PartialReportError(message: "\(p.file) and \(sorted[0].file) are not parts of one run: engine \(p.report.run.engine) against \(lead.run.engine), options '\(p.report.run.options)' against '\(lead.run.options)', \(p.report.run.fixtures) fixtures against \(lead.run.fixtures)")
+        }
+        // Every fixture of the run is in exactly one part: a part cut short or edited would
+        // otherwise merge into a run that vouches for what no shard ran.
+        if fixtures.count != lead.run.fixtures || fixtures.keys.contains(where: { $0 < 0 || $0 >= lead.run.fixtures }) {
+            let missing = (0..<lead.run.fixtures).filter { fixtures[$0] == nil }
+            throw PartialReportError(message: "the parts hold \(fixtures.count) of the run's \(lead.run.fixtures) fixtures\(missing.isEmpty ? "" : " (missing: #" + missing.prefix(5).map(String.init).joined(separator: ", #") + (missing.count > 5 ? ", ..." : "") + ")"): a part was cut short or edited")
+        }
         // Paths that name no fixture and pending recordings are every shard's: shards that differ
         // there were given different paths (or a different checkout), and one list would be lost.
         func others(_ r: PartialReport) -> [JSONValue] { r.entries.filter { $0.group != 1 }.map(\.json) }

@@ -138,8 +138,13 @@ enum VerifyCommand: Command {
         if let partial {
             // A fixture's place in the unsharded run: its index among every shard's fixtures.
             var order: [String: Int] = [:]
-            for (i, f) in FixtureFile.collect(paths).files.enumerated() { order[f.url.standardizedFileURL.path] = i }
-            let part = PartialReport(verify: report, shard: shard ?? Shard(index: 1, count: 1)!) { order[$0.url.standardizedFileURL.path] }
+            let all = FixtureFile.collect(paths).files
+            for (i, f) in all.enumerated() { order[f.url.standardizedFileURL.path] = i }
+            let run = PartialReport.Run(engine: engine.descriptor.name + " " + engine.descriptor.version,
+                                        options: (tolerance.map { "--tolerance \(Double($0.points))" } ?? "")
+                                            + (invariantsOnGoldens ? " --invariants" : "") + (requireExpected ? " --require-expected" : ""),
+                                        fixtures: all.count)
+            let part = PartialReport(verify: report, shard: shard ?? Shard(index: 1, count: 1)!, run: run) { order[$0.url.standardizedFileURL.path] }
             try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)
         }
         if let html {
