@@ -69,10 +69,28 @@ extension LifecycleStep {
     /// Decodes a step (``JSONValue/init(_:)-(LifecycleStep)``). - Throws: ``JSONFault`` naming the field.
     package init(json node: JSONNode) throws {
         let action = try node.requiredMember("action").string()
+        let members: [String: [String]] = ["reloadData": ["sections"], "performBatchUpdates": ["updates"], "setBounds": ["bounds"],
+                                           "invalidateLayout": [], "invalidateItems": ["items"]]
+        if let allowed = members[action] {
+            // An unknown member is refused here as everywhere else in a fixture (a typo must not be ignored).
+            try node.forEachMember { key, v in
+                guard key == "action" || allowed.contains(key) else {
+                    throw v.unknownField(key, in: "\(action) step", expected: (["action"] + allowed).joined(separator: ", "))
+                }
+            }
+        }
         switch action {
         case "reloadData": self = .reloadData(try node.requiredMember("sections").array().map(SectionInput.init(json:)))
         case "performBatchUpdates": self = .performBatchUpdates(try node.requiredMember("updates").array().map(LifecycleUpdate.init(json:)))
-        case "setBounds": self = .setBounds(try CGRect(json: node.requiredMember("bounds")))
+        case "setBounds":
+            let b = try node.requiredMember("bounds")
+            let r = try CGRect(json: b)
+            // size, not width/height: CGRect's width and height are of the standardized rect (never negative).
+            let (x, y, w, h) = (r.origin.x, r.origin.y, r.size.width, r.size.height)
+            guard [x, y, w, h].allSatisfy(\.isFinite), w > 0, h >= 0 else {
+                throw b.fault("bounds must be finite with a width > 0 and a height >= 0 (pt), got [\(x), \(y), \(w), \(h)]")
+            }
+            self = .setBounds(r)
         case "invalidateLayout": self = .invalidateLayout
         case "invalidateItems":
             self = .invalidateItems(try node.requiredMember("items").array().map { p in
@@ -89,11 +107,29 @@ extension LifecycleUpdate {
     /// Decodes an update (``JSONValue/init(_:)-(LifecycleUpdate)``). - Throws: ``JSONFault``.
     package init(json node: JSONNode) throws {
         let action = try node.requiredMember("action").string()
-        func path(_ key: String) throws -> ElementID {
-            let t = try node.requiredMember(key).tuple(2, "[section, item]")
-            return .item(try t[0].integer(), try t[1].integer())
+        let members: [String: [String]] = ["insertItems": ["at", "item"], "deleteItems": ["at"], "reloadItems": ["at", "item"],
+                                           "moveItem": ["at", "to"], "insertSections": ["at", "section"], "deleteSections": ["at"],
+                                           "reloadSections": ["at", "section"]]
+        if let allowed = members[action] {
+            try node.forEachMember { key, v in
+                guard key == "action" || allowed.contains(key) else {
+                    throw v.unknownField(key, in: "\(action) update", expected: (["action"] + allowed).joined(separator: ", "))
+                }
+            }
         }
-        func index() throws -> Int { try node.requiredMember("at").integer() }
+        func path(_ key: String) throws -> ElementID {
+            let m = try node.requiredMember(key)
+            let t = try m.tuple(2, "[section, item]")
+            let (s, i) = (try t[0].integer(), try t[1].integer())
+            guard s >= 0, i >= 0 else { throw m.fault("an index path is [section, item], each >= 0, got [\(s), \(i)]") }
+            return .item(s, i)
+        }
+        func index() throws -> Int {
+            let m = try node.requiredMember("at")
+            let i = try m.integer()
+            guard i >= 0 else { throw m.fault("a section index is >= 0, got \(i)") }
+            return i
+        }
         switch action {
         case "insertItems": let p = try path("at"); self = .insertItem(section: p.section, index: p.item, try LayoutItem(json: node.requiredMember("item")))
         case "deleteItems": let p = try path("at"); self = .deleteItem(section: p.section, index: p.item)
