@@ -30,6 +30,9 @@ package struct ConventionProbe {
         /// Probes that no candidate explains (each a possible bug), and probes not run.
         package var unexplained: [Finding] = []
         package var notProbed: [Finding] = []
+        /// Probes the engine faulted on (crashed, hung, answered garbage), with the fault: the
+        /// detection is incomplete, and nothing of it may be trusted as the engine's conventions.
+        package var faults: [Finding] = []
     }
 
     package var tolerance: Tolerance
@@ -112,8 +115,10 @@ package struct ConventionProbe {
                 case .layout(let r): answers.append((probe, r))
                 case .unsupported(let why):
                     report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)"))
-                default:
-                    report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): no layout"))
+                case .fault(let f):
+                    report.faults.append(Finding(key: step.key, value: "fault", evidence: "\(probe.name): \(f)"))
+                case .error(let e):
+                    report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
                 }
             }
             guard !answers.isEmpty else { continue }

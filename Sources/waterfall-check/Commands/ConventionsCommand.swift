@@ -34,10 +34,20 @@ enum ConventionsCommand: Command {
         let d = entry.descriptor
         print("conventions: engine \(TextReport.printable(d.name)) \(TextReport.printable(d.version))")
         if d.conventions != .none { print("declared: \(d.conventions.lines.joined(separator: "; "))") }
-        if report.found.isEmpty { print("found: none (plain §5 explains every probe)") }
+        if report.found.isEmpty {
+            print(report.unexplained.isEmpty && report.notProbed.isEmpty && report.faults.isEmpty
+                  ? "found: none (plain §5 explains every probe)" : "found: none")
+        }
         for f in report.found { print("found \(f.key): \(f.value)\n    evidence: \(f.evidence)") }
         for f in report.unexplained { print("unexplained (\(f.key) probes): \(f.evidence)") }
         for f in report.notProbed { print("not probed (\(f.key)): \(f.evidence)") }
+        // A probe the engine faulted on says nothing about its conventions: no file that
+        // --conventions would then trust, and the run is an engine error.
+        if !report.faults.isEmpty {
+            for f in report.faults { printError("error: the engine faulted on a probe (\(f.key)): \(TextReport.printableBlock(f.evidence, indent: "    "))") }
+            printError("error: \(report.faults.count) probe(s) faulted: the detection is incomplete\(saveFile == nil ? "" : "; nothing saved")")
+            return exitCode(.error)
+        }
         if let saveFile {
             let evidence = JSONValue.object(report.found.map { ($0.key, .string($0.evidence)) })
             let doc = JSONValue.object([("engine", .string(d.name)), ("conventions", report.conventions.json), ("evidence", evidence),
