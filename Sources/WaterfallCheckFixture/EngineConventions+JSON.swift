@@ -33,12 +33,7 @@ extension EngineConventions {
     /// negative tie band or noise.
     package init(json node: JSONNode) throws {
         self = .none
-        let known = Set(Self.keys.map(\.key))
-        try node.forEachMember { key, value in
-            guard known.contains(key) else {
-                throw value.fault("unknown convention \"\(key)\"; known: \(Self.keys.map(\.key).joined(separator: ", "))")
-            }
-        }
+        try node.refuseUnknownMembers(Self.keys, kind: "convention")
         func rounding(_ key: String) throws -> LengthRounding? {
             guard let r = node.member(key) else { return nil }
             let ruleNode = try r.requiredMember("rule")
@@ -107,12 +102,7 @@ extension EngineConstraints {
     /// `fixedContainerWidth` that is not a §6 length > 0.
     package init(json node: JSONNode) throws {
         self = .none
-        let known = Set(Self.keys.map(\.key))
-        try node.forEachMember { key, value in
-            guard known.contains(key) else {
-                throw value.fault("unknown constraint \"\(key)\"; known: \(Self.keys.map(\.key).joined(separator: ", "))")
-            }
-        }
+        try node.refuseUnknownMembers(Self.keys, kind: "constraint")
         func flag(_ key: String) throws -> Bool { try node.member(key)?.bool() ?? false }
         supplementaryWithoutInsets = try flag("supplementaryWithoutInsets")
         noFooters = try flag("noFooters")
@@ -124,6 +114,19 @@ extension EngineConstraints {
             let v = try w.number()
             guard v > 0, ReferenceLayout.isValidLength(CGFloat(v)) else { throw w.fault("fixedContainerWidth must be a length > 0 (pt)") }
             fixedContainerWidth = CGFloat(v)
+        }
+    }
+}
+
+extension JSONNode {
+    /// Throws ``JSONFault`` at the first member whose key is not one of `keys` (a typo must never
+    /// be read as "not declared"), naming it and the known ones. O(members + keys).
+    fileprivate func refuseUnknownMembers(_ keys: [(key: String, meaning: String)], kind: String) throws {
+        let known = Set(keys.map(\.key))
+        try forEachMember { key, value in
+            guard known.contains(key) else {
+                throw value.fault("unknown \(kind) \"\(key)\"; known: \(keys.map(\.key).joined(separator: ", "))")
+            }
         }
     }
 }
