@@ -5,8 +5,9 @@ import WaterfallCheckCore
 /// follows them puts each element, and the reconciliation of an answer with §5 that every
 /// judgement (the invariants, `compare`, `verify`) applies first (docs/conventions.md).
 ///
-/// The conventional layout is §5 on a transformed input (the reference engine does the
-/// placement), then transformed frames:
+/// The conventional layout is §5 on a transformed input (``LayoutModel`` does the placement,
+/// keeping the engine's column wherever the rule allows it: a tie the engine's own rounding breaks
+/// the other way is followed), then transformed frames:
 /// - `columnWidth` (down to 1/s): the section's column width `floor_s(w)` (as §5's `pixelScale`
 ///   does to widths; combined with the input's own `pixelScale`, the coarser floor);
 /// - every size-derived height is computed from that width (floored by the input's `pixelScale`),
@@ -21,24 +22,39 @@ import WaterfallCheckCore
 ///   makes the content size of no sections `[0, 0]`.
 package enum ConventionalLayout {
     /// The layout of `input` by §5 with `conventions`, or `nil` for an input §6 rejects.
-    /// - Complexity: the reference layout's, O(items · columns) at worst.
-    package static func layout(_ input: LayoutInput, conventions c: EngineConventions) -> LayoutResult? {
+    ///
+    /// Where the rule leaves a choice (a tie within the rounding bound of the running heights:
+    /// docs/decisions/placement.md), the column `following` took is kept, so an engine whose
+    /// own arithmetic breaks an exact tie the other way is followed, not contradicted (an empty
+    /// `following`: the rule's column everywhere).
+    /// - Complexity: O(items · columns), the model's.
+    package static func layout(_ input: LayoutInput, conventions c: EngineConventions,
+                               following answer: LayoutResult = LayoutResult(contentSize: .zero, sections: []),
+                               tolerance: CGFloat = 0) -> LayoutResult? {
+        conventional(input, conventions: c, following: answer, tolerance: tolerance)?.result
+    }
+
+    /// The conventional layout, the model it comes from (each item's column and whether the rule
+    /// allows it) and §5's own column width of each section.
+    private static func conventional(_ input: LayoutInput, conventions c: EngineConventions, following answer: LayoutResult,
+                                     tolerance: CGFloat) -> (result: LayoutResult, model: LayoutModel, plainWidths: [CGFloat])? {
         guard ReferenceLayout.error(of: input) == nil else { return nil }
         var t = input
         let s = input.layout
         t.layout.tieTolerance = Swift.max(s.tieTolerance, c.builtInTieTolerance)
-        // Each section's column width as §5 computes it (unfloored; the reference lays out `t`
-        // with it), and as the engine has it: floored by the input's pixelScale, then by the
-        // convention. A width floored to 0 is what the engine draws (sgr-ksmt's 0-wide items).
-        var widths: [(plain: CGFloat, conventional: CGFloat)] = []
+        // Each section's column width as §5 computes it, and as the engine has it: floored by the
+        // input's pixelScale, then by the convention. A width floored to 0 is what the engine
+        // draws (sgr-ksmt's 0-wide items).
+        var plainWidths: [CGFloat] = [], widths: [CGFloat] = []
         for (si, section) in input.sections.enumerated() {
             let n = input.columnCount(of: section)
             let I = input.sectionInset(of: section)
             let plain = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             var w = plain
             if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
+            plainWidths.append(w)
             if let r = c.columnWidthRounding?.resolved(pixelScale: s.pixelScale) { w = r.apply(w) }
-            widths.append((plain, w))
+            widths.append(w)
             for (i, item) in section.items.enumerated() {
                 var h: CGFloat
                 switch item.dimension {
@@ -67,22 +83,14 @@ package enum ConventionalLayout {
                 t.sections[si].sectionInset = inset
             }
         }
-        // Every height is a fixed one now; the widths are put right below.
+        // Every height is a fixed one now, and the widths are given: §5's model on `t`, in the
+        // engine's columns where its x is a column origin (rounded positions: within a step).
         t.layout.pixelScale = nil
-        guard var r = try? ReferenceLayout.layout(t) else { return nil }
-        for (si, section) in input.sections.enumerated() {
-            // x and width from the engine's column width, in the column §5 placed the item in.
-            let (plain, w) = widths[si]
-            let n = input.columnCount(of: section), left = input.sectionInset(of: section).left
-            let spacing = s.columnSpacing
-            for (i, item) in section.items.enumerated() {
-                let f = r.sections[si].items[i]
-                let column = ((f.origin.x - left) / (plain + spacing)).rounded()
-                let k = CGFloat(Swift.min(item.span, n))
-                r.sections[si].items[i] = CGRect(x: left + column * (w + spacing), y: f.origin.y,
-                                                 width: k * w + (k - 1) * spacing, height: f.height)
-            }
-        }
+        let rounding = c.positionRounding?.resolved(pixelScale: s.pixelScale)
+        let model = LayoutModel(input: t, result: answer, tolerance: Swift.max(tolerance, rounding.map { 1 / $0.scale } ?? 0),
+                                columnWidths: widths)
+        var r = LayoutResult(contentSize: CGSize(width: s.containerWidth, height: Swift.max(model.finalTop, s.minimumContentHeight)),
+                             sections: model.sections.map { SectionFrames(header: $0.header, items: $0.items.map(\.frame), footer: $0.footer) })
         for si in r.sections.indices {
             if c.emptySectionsCollapse && input.sections[si].items.isEmpty { continue }
             if c.omitsZeroHeightSupplementaryViews {
@@ -90,7 +98,7 @@ package enum ConventionalLayout {
                 if input.sections[si].footer?.height == 0 { r.sections[si].footer = nil }
             }
         }
-        if let p = c.positionRounding?.resolved(pixelScale: s.pixelScale) {
+        if let p = rounding {
             func round(_ f: CGRect) -> CGRect { CGRect(x: p.apply(f.origin.x), y: p.apply(f.origin.y), width: f.width, height: f.height) }
             for si in r.sections.indices {
                 r.sections[si].header = r.sections[si].header.map(round)
@@ -100,7 +108,7 @@ package enum ConventionalLayout {
             r.contentSize.height = p.apply(r.contentSize.height)
         }
         if c.zeroContentSizeWithoutSections && input.sections.isEmpty { r.contentSize = .zero }
-        return r
+        return (r, model, plainWidths)
     }
 
     /// `answer` with every component (x, y, width, height of each frame; the content width and
@@ -118,7 +126,8 @@ package enum ConventionalLayout {
               answer.sections.count == input.sections.count,
               zip(answer.sections, input.sections).allSatisfy({ $0.items.count == $1.items.count }),
               let plain = try? ReferenceLayout.layout(input),
-              let expected = layout(input, conventions: conventions) else { return answer }
+              let (expected, model, plainWidths) = conventional(input, conventions: conventions, following: answer,
+                                                                tolerance: tolerance.points) else { return answer }
         let ulps = CGFloat(conventions.positionNoiseULPs)
         func near(_ a: CGFloat, _ b: CGFloat) -> Bool {
             tolerance.matches(a, b) || (ulps > 0 && abs(a - b) <= ulps * Swift.max(abs(a), abs(b)).ulp)
@@ -137,11 +146,29 @@ package enum ConventionalLayout {
             }
         }
         var out = answer
+        var forbidden: [(section: Int, item: Int)] = []
         for si in answer.sections.indices {
             let a = answer.sections[si], e = expected.sections[si], p = plain.sections[si]
             out.sections[si].header = judged(a.header, e.header, p.header)
-            for i in a.items.indices { out.sections[si].items[i] = judged(a.items[i], e.items[i], p.items[i])! }
+            let m = model.sections[si]
+            for i in a.items.indices {
+                var f = judged(a.items[i], e.items[i], p.items[i])!
+                // A column the rule forbids even with the conventions: kept, on §5's grid, so
+                // `placement` judges the engine's own choice (§5's frame there would hide it).
+                let item = m.items[i]
+                if item.aligned && !item.placementAllowed {
+                    f.origin.x = m.inset.left + CGFloat(item.column) * (plainWidths[si] + input.layout.columnSpacing)
+                    if near(a.items[i].origin.y, e.items[i].origin.y) { forbidden.append((si, i)) }
+                }
+                out.sections[si].items[i] = f
+            }
             out.sections[si].footer = judged(a.footer, e.footer, p.footer)
+        }
+        // Its top where it is conventional: §5's running height of the column it took (not the
+        // top of the column §5 would have taken, which would draw it over that column's items).
+        if !forbidden.isEmpty {
+            let inColumns = LayoutModel(input: input, result: out, tolerance: tolerance.points)
+            for (si, i) in forbidden { out.sections[si].items[i].origin.y = inColumns.sections[si].items[i].frame.origin.y }
         }
         if near(answer.contentSize.width, expected.contentSize.width) { out.contentSize.width = plain.contentSize.width }
         if near(answer.contentSize.height, expected.contentSize.height) { out.contentSize.height = plain.contentSize.height }

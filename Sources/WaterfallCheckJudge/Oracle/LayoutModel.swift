@@ -53,11 +53,14 @@ package struct LayoutModel {
     /// §5's final `top`, before `minimumContentHeight`.
     package var finalTop: CGFloat = 0
 
-    /// - Parameters: `result` only lends the engine's column choices (its item x positions).
+    /// - Parameters:
+    ///   - result: only lends the engine's column choices (its item x positions).
+    ///   - columnWidths: each section's column width in place of §5's (``ConventionalLayout``:
+    ///     an engine that floors it), or `nil` for §5's.
     /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
     ///   candidate top of an item in O(columns)). The scratch (running heights, the item on top
     ///   of each column, candidate tops, the deque) is allocated once for the widest section.
-    package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat) {
+    package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat, columnWidths: [CGFloat]? = nil) {
         let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -89,6 +92,7 @@ package struct LayoutModel {
             let numerator = trace.add(trace.add(trace.add(W, -I.left), -I.right), -trace.mul(CGFloat(n - 1), spacing))
             var w = trace.div(numerator, CGFloat(n))
             if let p = s.pixelScale { w = trace.div(trace.mul(w, p).rounded(.down), p) }
+            if let given = columnWidths?[si], given != w { w = given; trace.exact = false }
             let widthTrace = trace
             // The relative error another evaluation order may give a width derived from w.
             let widthError = trace.exact ? 0 : 8 * CGFloat.ulpOfOne * max(1, W / max(abs(numerator), .leastNormalMagnitude))

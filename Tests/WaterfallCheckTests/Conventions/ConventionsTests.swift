@@ -106,6 +106,39 @@ struct ConventionsTests {
         #expect(ConventionalLayout.reconcile(floored, input: input, conventions: .none, tolerance: .default) == floored)
     }
 
+    /// A new user's floored layout (running heights `+= h + spacing`, `firstIndex(of: min)`) breaks
+    /// an exact tie by its own rounding: item 0.8 goes to column 2 where §5's arithmetic picks
+    /// column 3 (both 135.67 tall). Reconciled against one fixed conventional layout, it had kept
+    /// x = 158 with §5's width 79.75 beside its neighbour's reconciled frame: a `no-overlap` between
+    /// frames the engine never returned.
+    @Test("a tie the engine's own rounding breaks the other way is followed; a column the rule forbids is still caught")
+    func tieFlip() {
+        let input = LayoutInput(
+            layout: LayoutSettings(containerWidth: 320, columnCount: 4, columnSpacing: 0, rowSpacing: 7,
+                                   sectionInset: LayoutInsets(top: 3.6666666666666665, left: 0, bottom: 0, right: 1)),
+            sections: [SectionInput(items: [118, 118, 118, 0, 118, 118, 118, 0, 118].map { .height($0) })])
+        // The engine's arithmetic, as the user's layout does it (floored width 79).
+        var heights = [CGFloat](repeating: 3.6666666666666665, count: 4)
+        var frames: [CGRect] = []
+        for item in input.sections[0].items {
+            guard case .height(let h) = item.dimension else { continue }
+            let c = heights.firstIndex(of: heights.min()!)!
+            frames.append(CGRect(x: CGFloat(c) * 79, y: heights[c], width: 79, height: h))
+            heights[c] += h + 7
+        }
+        #expect(frames[8].origin.x == 158, "the engine's rounding picks column 2")
+        let answer = LayoutResult(contentSize: CGSize(width: 320, height: heights.max()! - 7), sections: [SectionFrames(items: frames)])
+        let c = EngineConventions(columnWidthRounding: LengthRounding(.down))
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: c), selection: Invariants.answerOnly).isEmpty)
+        // Item 0.8 in column 0 (253.67 tall, where columns 2 and 3 are 135.67): the rule forbids
+        // it with the conventions too, and `placement` says so on §5's grid (x 0, not 158).
+        var wrong = answer
+        wrong.sections[0].items[8] = CGRect(x: 0, y: 253.66666666666666, width: 79, height: 118)
+        let failures = checkInvariants(input, engine: FixedAnswerEngine(wrong, conventions: c), selection: Invariants.answerOnly)
+        #expect(failures.map(\.invariant).contains("placement"), "\(failures.map(\.message))")
+        #expect(!failures.map(\.invariant).contains("no-overlap"), "\(failures.map(\.message))")
+    }
+
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
     func json() throws {
         var all = RealConventionsEngine.conventions
