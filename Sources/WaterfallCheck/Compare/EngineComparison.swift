@@ -586,6 +586,30 @@ extension EngineComparison {
         if movedHow, first.change == .moved, let e = first.expected?.components, let a = first.actual?.components, e.count == 4, a.count == 4 {
             what += !tolerance.matches(e[0], a[0]) ? " column" : !tolerance.matches(e[1], a[1]) ? " top" : " frame"
         }
+        // What stands first on an empty section's end, moved down or up: one key whichever
+        // element that is (``FailureOrigin/standsOnEmptySection(_:_:)``).
+        if first.change == .moved, let e = first.expected?.components, let a = first.actual?.components, e.count == a.count {
+            var element: ElementID?
+            var vertical = false
+            switch first.subject {
+            case .contentSize: vertical = e.count == 2 && tolerance.matches(e[0], a[0]) && !tolerance.matches(e[1], a[1])
+            case .element(let id):
+                vertical = e.count == 4 && tolerance.matches(e[0], a[0]) && !tolerance.matches(e[1], a[1])
+                element = id
+                // An item stands on the section's end only in the first row: no item of its
+                // section above it in §5's (the baseline's) answer.
+                if id.kind == .item, case .layout(let r) = baseline, r.sections.indices.contains(id.section),
+                   r.sections[id.section].items.enumerated().contains(where: { j, f in
+                       j != id.item && f.maxY <= e[1] && f.minX < e[0] + e[2] && e[0] < f.maxX }) {
+                    vertical = false
+                }
+            default: break
+            }
+            if vertical && FailureOrigin.standsOnEmptySection(input, element) {
+                role = FailureOrigin.Element.afterEmptySection.rawValue
+                what = movedHow ? "moved top" : "moved"
+            }
+        }
         // The placement verdict's kind keeps an offset and a placement difference apart.
         return "\(kinds) \(role) \(what)" + (verdict.map { " (\($0.kind))" } ?? "")
     }

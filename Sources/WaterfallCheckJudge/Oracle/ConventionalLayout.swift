@@ -114,8 +114,9 @@ package enum ConventionalLayout {
     /// `answer` with every component (x, y, width, height of each frame; the content width and
     /// height) that is where §5 with `conventions` puts it (within `tolerance`, plus
     /// ``EngineConventions/positionNoiseULPs`` ulps of the larger length) made §5's, and a frame
-    /// the conventions leave out filled in; everything else as the engine gave it, so a
-    /// deviation beyond the conventions is still judged as one.
+    /// the conventions leave out filled in; every other component §5's plus the engine's
+    /// departure from the conventional value, so a deviation beyond the conventions is still
+    /// judged as one, by as much.
     ///
     /// Returned unchanged when the conventions change no frame, the input is invalid, or the
     /// answer's shape is not the input's (`complete` reports that).
@@ -132,16 +133,18 @@ package enum ConventionalLayout {
         func near(_ a: CGFloat, _ b: CGFloat) -> Bool {
             tolerance.matches(a, b) || (ulps > 0 && abs(a - b) <= ulps * Swift.max(abs(a), abs(b)).ulp)
         }
-        // Component by component: an element a bug moved down keeps its conventional width and
-        // height forgiven, so only the move is reported (not the rounding beside it).
+        // Component by component, the engine's departure from its conventional layout carried
+        // onto §5's value: `p + (a - e)`, exactly `p` within the tolerance. An element a bug moved
+        // down keeps its conventional width and height forgiven, so only the move is reported;
+        // and a move is never lost where the engine's raw value happens to equal §5's (a bug
+        // that subtracts the row spacing beside a convention that adds it).
+        func carried(_ a: CGFloat, _ e: CGFloat, _ p: CGFloat) -> CGFloat { near(a, e) ? p : p + (a - e) }
         func judged(_ a: CGRect?, _ e: CGRect?, _ p: CGRect?) -> CGRect? {
             switch (a, e, p) {
             case (nil, nil, _): return p
             case let (a?, e?, p?):
-                return CGRect(x: near(a.origin.x, e.origin.x) ? p.origin.x : a.origin.x,
-                              y: near(a.origin.y, e.origin.y) ? p.origin.y : a.origin.y,
-                              width: near(a.width, e.width) ? p.width : a.width,
-                              height: near(a.height, e.height) ? p.height : a.height)
+                return CGRect(x: carried(a.origin.x, e.origin.x, p.origin.x), y: carried(a.origin.y, e.origin.y, p.origin.y),
+                              width: carried(a.width, e.width, p.width), height: carried(a.height, e.height, p.height))
             default: return a
             }
         }
@@ -158,7 +161,7 @@ package enum ConventionalLayout {
                 let item = m.items[i]
                 if item.aligned && !item.placementAllowed {
                     f.origin.x = m.inset.left + CGFloat(item.column) * (plainWidths[si] + input.layout.columnSpacing)
-                    if near(a.items[i].origin.y, e.items[i].origin.y) { forbidden.append((si, i)) }
+                    forbidden.append((si, i))
                 }
                 out.sections[si].items[i] = f
             }
@@ -168,10 +171,13 @@ package enum ConventionalLayout {
         // top of the column §5 would have taken, which would draw it over that column's items).
         if !forbidden.isEmpty {
             let inColumns = LayoutModel(input: input, result: out, tolerance: tolerance.points)
-            for (si, i) in forbidden { out.sections[si].items[i].origin.y = inColumns.sections[si].items[i].frame.origin.y }
+            for (si, i) in forbidden {
+                let a = answer.sections[si].items[i].origin.y, e = expected.sections[si].items[i].origin.y
+                out.sections[si].items[i].origin.y = carried(a, e, inColumns.sections[si].items[i].frame.origin.y)
+            }
         }
-        if near(answer.contentSize.width, expected.contentSize.width) { out.contentSize.width = plain.contentSize.width }
-        if near(answer.contentSize.height, expected.contentSize.height) { out.contentSize.height = plain.contentSize.height }
+        out.contentSize = CGSize(width: carried(answer.contentSize.width, expected.contentSize.width, plain.contentSize.width),
+                                 height: carried(answer.contentSize.height, expected.contentSize.height, plain.contentSize.height))
         return out
     }
 }

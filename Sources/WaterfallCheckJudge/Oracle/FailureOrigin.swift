@@ -20,6 +20,12 @@ import WaterfallCheckCore
 package struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
     public enum Element: String, Hashable, Sendable {
         case header, item, spanningItem = "spanning item", footer, contentSize
+        /// Whatever stands first on an empty section's end (its footer; else the next section's
+        /// header or first row; else the content height), moved vertically. One bug of an empty
+        /// section (four of the review's ten libraries subtract the row spacing) lands on a
+        /// different element depending on what follows the section; keyed by the element, it
+        /// was up to four findings (``standsOnEmptySection(_:_:)``).
+        case afterEmptySection = "after an empty section"
     }
     public enum Departure: String, Hashable, Sendable {
         /// The element's y is not §5's in the column the engine took (stacking).
@@ -43,22 +49,47 @@ extension CheckContext {
     package var origin: FailureOrigin? {
         guard let r = result, r.sections.count == input.sections.count,
               zip(r.sections, input.sections).allSatisfy({ $0.items.count == $1.items.count }) else { return nil }
+        let afterEmpty = FailureOrigin(element: .afterEmptySection, departure: .top)
         for (si, s) in model.sections.enumerated() {
-            if let e = s.header, let a = r.sections[si].header, !close(a, e) { return FailureOrigin(element: .header, departure: .frame) }
+            if let e = s.header, let a = r.sections[si].header, !close(a, e) {
+                if !close(a.minY, e.minY) && FailureOrigin.standsOnEmptySection(input, .header(si)) { return afterEmpty }
+                return FailureOrigin(element: .header, departure: .frame)
+            }
             for (i, m) in s.items.enumerated() {
                 let f = r.sections[si].items[i]
                 let element: FailureOrigin.Element = input.sections[si].items[i].span > 1 ? .spanningItem : .item
                 if f.isNull || !m.aligned { return FailureOrigin(element: element, departure: .column) }
-                if !close(f.minY, m.frame.minY) { return FailureOrigin(element: element, departure: .top) }
+                if !close(f.minY, m.frame.minY) {
+                    if m.above < 0 && FailureOrigin.standsOnEmptySection(input, .item(si, i)) { return afterEmpty }
+                    return FailureOrigin(element: element, departure: .top)
+                }
                 if !m.placementAllowed { return FailureOrigin(element: element, departure: .column) }
                 if !close(f, m.frame) { return FailureOrigin(element: element, departure: .frame) }
             }
-            if let e = s.footer, let a = r.sections[si].footer, !close(a, e) { return FailureOrigin(element: .footer, departure: .frame) }
+            if let e = s.footer, let a = r.sections[si].footer, !close(a, e) {
+                if !close(a.minY, e.minY) && FailureOrigin.standsOnEmptySection(input, .footer(si)) { return afterEmpty }
+                return FailureOrigin(element: .footer, departure: .frame)
+            }
         }
         let l = input.layout
-        if !close(r.contentSize.width, l.containerWidth) || !close(r.contentSize.height, max(model.finalTop, l.minimumContentHeight)) {
-            return FailureOrigin(element: .contentSize, departure: .frame)
+        if !close(r.contentSize.width, l.containerWidth) { return FailureOrigin(element: .contentSize, departure: .frame) }
+        if !close(r.contentSize.height, max(model.finalTop, l.minimumContentHeight)) {
+            return FailureOrigin.standsOnEmptySection(input, nil) ? afterEmpty : FailureOrigin(element: .contentSize, departure: .frame)
         }
         return nil
+    }
+}
+
+extension FailureOrigin {
+    /// Whether `element`'s top (`nil`: the content height) stands on an empty section's end: the
+    /// footer of an empty section; the header or a first-row item (the caller says it is in the
+    /// first row) of a section after an empty one; the content height after an empty last
+    /// section. Elements in between need not exist: a zero-height header or footer an engine
+    /// leaves out is filled in with §5's frame, so the first element that departs is the next
+    /// one. O(1).
+    package static func standsOnEmptySection(_ input: LayoutInput, _ element: ElementID?) -> Bool {
+        func empty(_ si: Int) -> Bool { input.sections.indices.contains(si) && input.sections[si].items.isEmpty }
+        guard let element else { return empty(input.sections.count - 1) }
+        return element.kind == .footer ? empty(element.section) : empty(element.section - 1)
     }
 }
