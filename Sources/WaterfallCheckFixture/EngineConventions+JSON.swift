@@ -24,6 +24,8 @@ extension EngineConventions {
         if builtInTieTolerance != 0 { o.append(("tieTolerance", .number(Double(builtInTieTolerance)))) }
         if closedRectQueries { o.append(("closedRectQueries", .bool(true))) }
         if positionNoiseULPs != 0 { o.append(("positionNoiseULPs", .integer(positionNoiseULPs))) }
+        if firstRowInOrder { o.append(("firstRowInOrder", .bool(true))) }
+        if invalidatesOnScroll { o.append(("invalidatesOnScroll", .bool(true))) }
         return .object(o)
     }
 
@@ -61,6 +63,8 @@ extension EngineConventions {
         emptySectionsCollapse = try node.member("emptySectionsCollapse")?.bool() ?? false
         countsTrailingSpacing = try node.member("countsTrailingSpacing")?.bool() ?? false
         closedRectQueries = try node.member("closedRectQueries")?.bool() ?? false
+        firstRowInOrder = try node.member("firstRowInOrder")?.bool() ?? false
+        invalidatesOnScroll = try node.member("invalidatesOnScroll")?.bool() ?? false
         if let t = node.member("tieTolerance") {
             let v = try t.number()
             guard v >= 0, v.isFinite else { throw t.fault("tieTolerance must be a number >= 0 (pt)") }

@@ -14,6 +14,9 @@ public final class ColumnsLayout: UICollectionViewLayout {
     public var sectionInset = UIEdgeInsets.zero
     /// Floors the column width to the display's pixels, as CHT does.
     public var floorsToPixels = false
+    /// `shouldInvalidateLayout(forBoundsChange:)` true for every change, a scroll included
+    /// (Blueprints' design).
+    public var invalidatesOnScroll = false
     let clearsCache: Bool
     /// Asks for section 0's items even with no sections, as several published layouts do.
     let assumesOneSection: Bool
@@ -66,7 +69,7 @@ public final class ColumnsLayout: UICollectionViewLayout {
     }
 
     public override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        newBounds.width != collectionView?.bounds.width
+        invalidatesOnScroll || newBounds.width != collectionView?.bounds.width
     }
 
     public override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UIKit
-import WaterfallCheck
+@testable import WaterfallCheck
 import WaterfallCheckUIKit
 import WaterfallCheckTestSupport
 
@@ -23,6 +23,16 @@ struct DriverTests {
         #expect(checkInvariants(Self.input, engine: engine) == [])
         let hits = try engine.elements(in: CGRect(x: 0, y: 0, width: 320, height: 5)).sorted()
         #expect(hits == [.item(0, 0), .item(0, 1), .item(0, 2)])
+    }
+
+    @Test("shouldInvalidateLayout true for a scroll: a reprepare failure by DESIGN.md, none with invalidatesOnScroll declared or detected; a width change still must invalidate")
+    func invalidatesOnScroll() {
+        let scrolling = columnsEngine { let l = ColumnsLayout(); l.invalidatesOnScroll = true; return l }
+        #expect(checkInvariants(Self.input, engine: scrolling, selection: ["reprepare"]).map(\.message).first?.contains("true for a scroll") == true)
+        let detected = ConventionProbe().detect(scrolling).conventions
+        #expect(detected == EngineConventions(invalidatesOnScroll: true), "\(detected.lines)")
+        #expect(checkInvariants(Self.input, engine: scrolling.redeclaring(conventions: detected), selection: ["reprepare"]).isEmpty)
+        #expect(ConventionProbe().detect(columnsEngine()).conventions == .none)
     }
 
     @Test("a cache invalidateLayout() leaves is caught by reprepare after reloadData(), and only with the bug")

@@ -85,6 +85,11 @@ package struct ConventionProbe {
             ("countsTrailingSpacing", [("true", { $0.countsTrailingSpacing = true })],
              [("width 100, 1 column, row spacing 7, items 10, 10", input(100, columns: 1, rowSpacing: 7, [items([10, 10])])),
               ("sections [item 10], [item 10], row spacing 7", input(100, columns: 1, rowSpacing: 7, [items([10]), items([10])]))]),
+            ("firstRowInOrder", [("true", { $0.firstRowInOrder = true })],
+             [("width 100, 2 columns, items 0, 10, 10 (a zero-height tie in the first row)", input(100, columns: 2, [items([0, 10, 10])])),
+              ("width 90, 3 columns, items 0, 0, 10, 10", input(90, columns: 3, [items([0, 0, 10, 10])])),
+              // A control the convention leaves alone: a misplacing bug fails it.
+              ("width 100, 2 columns, items 10, 20, 5, 5", input(100, columns: 2, [items([10, 20, 5, 5])]))]),
             ("sizeHeight",
              roundings([.down, .nearest]).map { r in (r.description, { $0.sizeHeightRounding = r }) },
              [("width 100, 1 column, items of size 3 × 1 and 3 × 2 (33.33 and 66.67 tall)",
@@ -171,6 +176,15 @@ package struct ConventionProbe {
                     }
                 }
             }
+        }
+        // A scroll that invalidates: asked of a layout object (the UIKit driver, or an `exec:`
+        // engine with the collectionViewLayout capability), the same width 100 pt lower.
+        if engine.descriptor.capabilities.contains(.collectionViewLayout), let prepared = engine as? PreparedLayoutEngine,
+           let layout = try? prepared.makePreparedLayout(for: Self.input(100, columns: 1, [Self.items([10, 10])])),
+           let bounds = layout.bounds, layout.shouldInvalidateLayout(forBoundsChange: bounds.offsetBy(dx: 0, dy: 100)) {
+            known.invalidatesOnScroll = true
+            report.found.append(Finding(key: "invalidatesOnScroll", value: "true",
+                evidence: "width 100, 1 column, items 10, 10: shouldInvalidateLayout(forBoundsChange:) is true for bounds \(bounds.offsetBy(dx: 0, dy: 100).shortDescription) (a scroll, same width)"))
         }
         report.conventions = known
         return report

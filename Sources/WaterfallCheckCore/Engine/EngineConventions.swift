@@ -82,14 +82,25 @@ public struct EngineConventions: Hashable, Sendable {
     /// ``QueryPredicate/closed``); what a hello's `"query": "closed"` also declares.
     public var closedRectQueries: Bool
     /// Positions may carry floating-point noise of up to this many ulps (a size-only API turns a
-    /// fixed height `h` into `w · h / w`).
+    /// fixed height `h` into `w · h / w`): each item height may be that far off, so a tie the
+    /// noise flips is forgiven too (the running heights' bound widens by it).
     public var positionNoiseULPs: Int
+    /// The first row is filled in order, item `i` in column `i` (`i < columnCount`, span-1 items),
+    /// before shortest-first takes over: a zero-height tie goes right (Blueprints'
+    /// `VerticalBlueprintLayout`, like `UICollectionViewFlowLayout`'s first line).
+    public var firstRowInOrder: Bool
+    /// `shouldInvalidateLayout(forBoundsChange:)` is true for a scroll too, not only for a new
+    /// width: a design that costs re-preparation (or, with an invalidation context, only what
+    /// the context names), not a wrong layout (Blueprints; Apple: "Subclasses can override it and
+    /// return an appropriate value"). `reprepare` then checks only that a width change is true.
+    public var invalidatesOnScroll: Bool
 
     public init(columnWidthRounding: LengthRounding? = nil, heightRounding: LengthRounding? = nil, sizeHeightRounding: LengthRounding? = nil,
                 positionRounding: LengthRounding? = nil, omitsZeroHeightSupplementaryViews: Bool = false,
                 zeroContentSizeWithoutSections: Bool = false, emptySectionsCollapse: Bool = false,
                 countsTrailingSpacing: Bool = false, builtInTieTolerance: CGFloat = 0,
-                closedRectQueries: Bool = false, positionNoiseULPs: Int = 0) {
+                closedRectQueries: Bool = false, positionNoiseULPs: Int = 0, firstRowInOrder: Bool = false,
+                invalidatesOnScroll: Bool = false) {
         self.columnWidthRounding = columnWidthRounding; self.heightRounding = heightRounding
         self.positionRounding = positionRounding
         self.sizeHeightRounding = sizeHeightRounding
@@ -98,6 +109,7 @@ public struct EngineConventions: Hashable, Sendable {
         self.emptySectionsCollapse = emptySectionsCollapse; self.countsTrailingSpacing = countsTrailingSpacing
         self.builtInTieTolerance = builtInTieTolerance; self.closedRectQueries = closedRectQueries
         self.positionNoiseULPs = positionNoiseULPs
+        self.firstRowInOrder = firstRowInOrder; self.invalidatesOnScroll = invalidatesOnScroll
     }
 
     /// Plain §5: no convention.
@@ -107,6 +119,7 @@ public struct EngineConventions: Hashable, Sendable {
     public var changesFrames: Bool {
         var plain = self
         plain.closedRectQueries = false
+        plain.invalidatesOnScroll = false
         return plain != .none
     }
 
@@ -125,6 +138,8 @@ public struct EngineConventions: Hashable, Sendable {
         ("tieTolerance", "a built-in tie band (pt)"),
         ("closedRectQueries", "rect queries answer elements that only touch the rect"),
         ("positionNoiseULPs", "positions carry floating-point noise (ulps)"),
+        ("firstRowInOrder", "the first row is filled in order, item i in column i"),
+        ("invalidatesOnScroll", "shouldInvalidateLayout(forBoundsChange:) is true for a scroll too"),
     ]
 
     /// One line per convention set, `key: value (meaning)`; empty for ``none``.
@@ -145,6 +160,8 @@ public struct EngineConventions: Hashable, Sendable {
         if builtInTieTolerance != 0 { add("tieTolerance", "\(builtInTieTolerance)") }
         if closedRectQueries { add("closedRectQueries", "true") }
         if positionNoiseULPs != 0 { add("positionNoiseULPs", "\(positionNoiseULPs)") }
+        if firstRowInOrder { add("firstRowInOrder", "true") }
+        if invalidatesOnScroll { add("invalidatesOnScroll", "true") }
         return out
     }
 }

@@ -34,10 +34,10 @@ package enum ConventionalLayout {
         conventional(input, conventions: c, following: answer, tolerance: tolerance)?.result
     }
 
-    /// The conventional layout, the model it comes from (each item's column and whether the rule
-    /// allows it) and §5's own column width of each section.
+    /// The conventional layout and the model it comes from (each item's column and whether the
+    /// rule allows it).
     private static func conventional(_ input: LayoutInput, conventions c: EngineConventions, following answer: LayoutResult,
-                                     tolerance: CGFloat) -> (result: LayoutResult, model: LayoutModel, plainWidths: [CGFloat])? {
+                                     tolerance: CGFloat) -> (result: LayoutResult, model: LayoutModel)? {
         guard ReferenceLayout.error(of: input) == nil else { return nil }
         var t = input
         let s = input.layout
@@ -45,14 +45,13 @@ package enum ConventionalLayout {
         // Each section's column width as §5 computes it, and as the engine has it: floored by the
         // input's pixelScale, then by the convention. A width floored to 0 is what the engine
         // draws (sgr-ksmt's 0-wide items).
-        var plainWidths: [CGFloat] = [], widths: [CGFloat] = []
+        var widths: [CGFloat] = []
         for (si, section) in input.sections.enumerated() {
             let n = input.columnCount(of: section)
             let I = input.sectionInset(of: section)
             let plain = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
             var w = plain
             if let p = s.pixelScale { w = (w * p).rounded(.down) / p }
-            plainWidths.append(w)
             if let r = c.columnWidthRounding?.resolved(pixelScale: s.pixelScale) { w = r.apply(w) }
             widths.append(w)
             for (i, item) in section.items.enumerated() {
@@ -88,7 +87,7 @@ package enum ConventionalLayout {
         t.layout.pixelScale = nil
         let rounding = c.positionRounding?.resolved(pixelScale: s.pixelScale)
         let model = LayoutModel(input: t, result: answer, tolerance: Swift.max(tolerance, rounding.map { 1 / $0.scale } ?? 0),
-                                columnWidths: widths)
+                                columnWidths: widths, firstRowInOrder: c.firstRowInOrder, heightNoiseULPs: c.positionNoiseULPs)
         var r = LayoutResult(contentSize: CGSize(width: s.containerWidth, height: Swift.max(model.finalTop, s.minimumContentHeight)),
                              sections: model.sections.map { SectionFrames(header: $0.header, items: $0.items.map(\.frame), footer: $0.footer) })
         for si in r.sections.indices {
@@ -108,7 +107,7 @@ package enum ConventionalLayout {
             r.contentSize.height = p.apply(r.contentSize.height)
         }
         if c.zeroContentSizeWithoutSections && input.sections.isEmpty { r.contentSize = .zero }
-        return (r, model, plainWidths)
+        return (r, model)
     }
 
     /// `answer` with every component (x, y, width, height of each frame; the content width and
@@ -127,7 +126,7 @@ package enum ConventionalLayout {
               answer.sections.count == input.sections.count,
               zip(answer.sections, input.sections).allSatisfy({ $0.items.count == $1.items.count }),
               let plain = try? ReferenceLayout.layout(input),
-              let (expected, model, plainWidths) = conventional(input, conventions: conventions, following: answer,
+              let (expected, model) = conventional(input, conventions: conventions, following: answer,
                                                                 tolerance: tolerance.points) else { return answer }
         let ulps = CGFloat(conventions.positionNoiseULPs)
         func near(_ a: CGFloat, _ b: CGFloat) -> Bool {
@@ -149,32 +148,21 @@ package enum ConventionalLayout {
             }
         }
         var out = answer
-        var forbidden: [(section: Int, item: Int)] = []
         for si in answer.sections.indices {
             let a = answer.sections[si], e = expected.sections[si], p = plain.sections[si]
             out.sections[si].header = judged(a.header, e.header, p.header)
             let m = model.sections[si]
             for i in a.items.indices {
                 var f = judged(a.items[i], e.items[i], p.items[i])!
-                // A column the rule forbids even with the conventions: kept, on §5's grid, so
-                // `placement` judges the engine's own choice (§5's frame there would hide it).
+                // A column the rule forbids even with the conventions: the engine's own x and y,
+                // so the choice is judged as made. Carried into §5's columns it could land where
+                // §5's own history puts that item (a first row in order, wrong after it, read as
+                // §5's shortest-first) and the bug would vanish.
                 let item = m.items[i]
-                if item.aligned && !item.placementAllowed {
-                    f.origin.x = m.inset.left + CGFloat(item.column) * (plainWidths[si] + input.layout.columnSpacing)
-                    forbidden.append((si, i))
-                }
+                if item.aligned && !item.placementAllowed { f.origin = a.items[i].origin }
                 out.sections[si].items[i] = f
             }
             out.sections[si].footer = judged(a.footer, e.footer, p.footer)
-        }
-        // Its top where it is conventional: §5's running height of the column it took (not the
-        // top of the column §5 would have taken, which would draw it over that column's items).
-        if !forbidden.isEmpty {
-            let inColumns = LayoutModel(input: input, result: out, tolerance: tolerance.points)
-            for (si, i) in forbidden {
-                let a = answer.sections[si].items[i].origin.y, e = expected.sections[si].items[i].origin.y
-                out.sections[si].items[i].origin.y = carried(a, e, inColumns.sections[si].items[i].frame.origin.y)
-            }
         }
         out.contentSize = CGSize(width: carried(answer.contentSize.width, expected.contentSize.width, plain.contentSize.width),
                                  height: carried(answer.contentSize.height, expected.contentSize.height, plain.contentSize.height))

@@ -57,10 +57,16 @@ package struct LayoutModel {
     ///   - result: only lends the engine's column choices (its item x positions).
     ///   - columnWidths: each section's column width in place of §5's (``ConventionalLayout``:
     ///     an engine that floors it), or `nil` for §5's.
+    ///   - firstRowInOrder: shortest-first sections fill their first row in order
+    ///     (``EngineConventions/firstRowInOrder``).
+    ///   - heightNoiseULPs: each item height may be this many ulps off (a size-only API's
+    ///     `w · h / w`, ``EngineConventions/positionNoiseULPs``): the running heights' error bound
+    ///     widens by it, so a tie it flips is allowed.
     /// - Complexity: O(items · columns), whatever the spans (a sliding-window maximum gives every
     ///   candidate top of an item in O(columns)). The scratch (running heights, the item on top
     ///   of each column, candidate tops, the deque) is allocated once for the widest section.
-    package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat, columnWidths: [CGFloat]? = nil) {
+    package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat, columnWidths: [CGFloat]? = nil,
+                 firstRowInOrder: Bool = false, heightNoiseULPs: Int = 0) {
         let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -107,6 +113,7 @@ package struct LayoutModel {
             // candidate top is within it of its exact value, in any correct engine.
             var error = topError
             var cursor = 0
+            var firstRow = 0  // how many items lead the section in order (firstRowInOrder)
             var bottom = model.itemsTop
             var bottomError = topError
             let frames = si < result.sections.count ? result.sections[si].items : []
@@ -145,7 +152,10 @@ package struct LayoutModel {
                         if j >= k - 1 { pos[j - k + 1] = running[window[head]] }
                     }
                 }
-                let rule = Self.ruleColumn(s, index: i, n: n, pos: tops, starts: starts, cursor: cursor)
+                if heightNoiseULPs > 0 { heightError += CGFloat(heightNoiseULPs) * height.ulp }
+                let inOrder = firstRowInOrder && s.placement == .shortestFirst && i == firstRow && i < n && k == 1
+                if inOrder { firstRow += 1 }
+                let rule = inOrder ? i : Self.ruleColumn(s, index: i, n: n, pos: tops, starts: starts, cursor: cursor)
                 // The engine's column: the rule's when its origin is within the tolerance of the
                 // engine's x (columns narrower than the tolerance cannot be told apart), else the
                 // origin nearest x, if within the tolerance.

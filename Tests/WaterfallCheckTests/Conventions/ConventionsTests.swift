@@ -145,6 +145,47 @@ struct ConventionsTests {
         #expect(!failures.map(\.invariant).contains("no-overlap"), "\(failures.map(\.message))")
     }
 
+    /// A size-only API returns a fixed height 1 ulp short (`w · h / w`), which flips an exact
+    /// decision: §5 has column 0 one ulp taller, so item 0.2 goes to column 1; the engine sees a
+    /// tie and goes left.
+    @Test("positionNoiseULPs forgives a tie the noise flips; undeclared it is a placement failure")
+    func noiseFlipsATie() {
+        let h = CGFloat(10).nextUp
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 2),
+                                sections: [SectionInput(items: [.height(h), .height(10), .height(5)])])
+        let answer = LayoutResult(contentSize: CGSize(width: 100, height: 15), sections: [SectionFrames(items: [
+            CGRect(x: 0, y: 0, width: 50, height: 10), CGRect(x: 50, y: 0, width: 50, height: 10), CGRect(x: 0, y: 10, width: 50, height: 5)])])
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: EngineConventions(positionNoiseULPs: 1)),
+                                selection: Invariants.answerOnly).isEmpty)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: .none), selection: Invariants.answerOnly)
+            .map(\.invariant).contains("placement"))
+    }
+
+    /// Blueprints fills its first row in order, so a zero-height tie goes right: 2 columns, items
+    /// 0, 10, 10 give columns 0, 1, 0 where §5 gives 0, 0, 1 (every frame below derived by hand).
+    @Test("firstRowInOrder: the first row in order is no failure when declared, a placement failure when not; probed with evidence")
+    func firstRowInOrder() throws {
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 100, columnCount: 2), sections: [SectionInput(items: [.height(0), .height(10), .height(10)])])
+        let answer = LayoutResult(contentSize: CGSize(width: 100, height: 10), sections: [SectionFrames(items: [
+            CGRect(x: 0, y: 0, width: 50, height: 0), CGRect(x: 50, y: 0, width: 50, height: 10), CGRect(x: 0, y: 0, width: 50, height: 10)])])
+        let c = EngineConventions(firstRowInOrder: true)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: c), selection: Invariants.answerOnly).isEmpty)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: .none), selection: Invariants.answerOnly).map(\.invariant).contains("placement"))
+        // Beyond the first row the rule is shortest-first again: item 0.2 in column 1 (y 10) is
+        // still a failure with the convention.
+        var wrong = answer
+        wrong.sections[0].items[2] = CGRect(x: 50, y: 10, width: 50, height: 10)
+        wrong.contentSize.height = 20
+        #expect(!checkInvariants(input, engine: FixedAnswerEngine(wrong, conventions: c), selection: Invariants.answerOnly).isEmpty)
+        // Probed: an engine that fills its first row in order, and nothing else.
+        let inOrder = InOrderFirstRowEngine()
+        let report = ConventionProbe().detect(inOrder)
+        #expect(report.conventions == c, "\(report.found) \(report.unexplained)")
+        let found = try #require(report.found.first { $0.key == "firstRowInOrder" })
+        #expect(found.evidence.contains("§5"), "\(found)")
+        #expect(fuzz({ InOrderFirstRowEngine().redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
+    }
+
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
     func json() throws {
         var all = RealConventionsEngine.conventions
@@ -152,6 +193,8 @@ struct ConventionsTests {
         all.sizeHeightRounding = LengthRounding(.down, scale: 3)
         all.builtInTieTolerance = 5
         all.positionNoiseULPs = 4
+        all.firstRowInOrder = true
+        all.invalidatesOnScroll = true
         let constraints = EngineConstraints(supplementaryWithoutInsets: true, noFooters: true, oneSpacing: true, noSectionInsets: true,
                                             noSectionInsetOverrides: true, leftToRightOnly: true, fixedContainerWidth: 390)
         let d = EngineDescriptor(name: "x", version: "1", conventions: all, constraints: constraints)
@@ -254,4 +297,39 @@ final class ConstrainedReference: LayoutEngine {
     var asked = 0
     init(_ c: EngineConstraints) { descriptor = EngineDescriptor(name: "constrained", version: "1", constraints: c) }
     func layout(_ input: LayoutInput) throws -> LayoutResult { asked += 1; return try ReferenceLayout.layout(input) }
+}
+
+/// Shortest-first with leftmost ties, written without the harness's model, except that the first
+/// row of each section is filled in order (item i in column i), as Blueprints does. Sections,
+/// insets and fixed or size-derived heights; no headers or footers.
+final class InOrderFirstRowEngine: LayoutEngine {
+    let descriptor = EngineDescriptor(name: "in-order-first-row", version: "1", features: [.sections, .size],
+                                      limits: EngineLimits(tieBreaks: [.leftmost]))
+    func layout(_ input: LayoutInput) throws -> LayoutResult {
+        try ReferenceLayout.validate(input)
+        let s = input.layout
+        var top: CGFloat = 0
+        var sections: [SectionFrames] = []
+        for section in input.sections {
+            let n = input.columnCount(of: section), I = input.sectionInset(of: section)
+            let w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+            var heights = [CGFloat](repeating: top + I.top, count: n)
+            var frames: [CGRect] = []
+            for (i, item) in section.items.enumerated() {
+                var c = i < n ? i : 0
+                if i >= n { for k in 1..<n where heights[k] < heights[c] { c = k } }
+                let h: CGFloat
+                switch item.dimension {
+                case .height(let v): h = v
+                case .size(let size): h = size.height * w / size.width
+                }
+                frames.append(CGRect(x: I.left + CGFloat(c) * (w + s.columnSpacing), y: heights[c], width: w, height: h))
+                heights[c] += h + s.rowSpacing
+            }
+            let bottom = frames.isEmpty ? top + I.top : frames.map(\.maxY).max()!
+            top = bottom + I.bottom
+            sections.append(SectionFrames(items: frames))
+        }
+        return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight)), sections: sections)
+    }
 }
