@@ -34,6 +34,21 @@ struct ReplayJudgementCLITests {
         #expect(replayed.stdout.contains("conventions (c.json): none"), "\(replayed.stdout)")
     }
 
+    @Test("fuzz --partial and merge-reports: the merged report's replay lines keep the judging options")
+    func mergedReplayKeepsThem() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        _ = try dir.write(#"{"conventions": {}}"#, to: "c.json")
+        let engine = "exec:python3 \(ExternalTestSupport.fakeEngine) nudge"
+        let part = try CLI.run(["fuzz", "--engine", engine, "--seed", "1", "--cases", "4", "--tolerance", "0", "--invariants", "stacking",
+                                "--shrink-time", "1", "--jobs", "1", "--keep-going", "--conventions", "c.json", "--max-skipped", "50",
+                                "--save", "saved", "--partial", "p.json"], in: dir.url, ci: "true")
+        #expect(part.status == 1, "\(part.stdout)\(part.stderr)")
+        let merged = try CLI.run(["merge-reports", "p.json", "--json", "m.json"], in: dir.url, ci: "true")
+        #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
+        let json = try String(contentsOf: dir.url.appendingPathComponent("m.json"), encoding: .utf8)
+        #expect(json.contains("--invariants stacking --conventions c.json --max-skipped 50 --save saved"), "\(json)")
+    }
+
     @Test("fuzz: --conventions auto stays auto on the replay line (the replay detects them again)")
     func autoStaysAuto() throws {
         let dir = try TempDir(); defer { dir.cleanup() }

@@ -63,9 +63,10 @@ enum ConventionsCommand: Command {
         // A fault on a valid input is a bug in the engine: said plainly, with the input that
         // reproduces it, and the run is an engine error.
         if !report.faults.isEmpty {
+            // The input first: the fault's own text may end in a long backtrace.
             for f in report.faults {
-                printError("error: the engine faulted on a valid input (a bug in the engine; \(f.key) undetermined): \(TextReport.printableBlock(f.evidence, indent: "    "))")
-                if let input = f.input { printError("    input: \(input)") }
+                printError("error: the engine faulted on a valid input (a bug in the engine; \(f.key) undetermined)\(f.input.map { "\n    input: \($0)" } ?? "")")
+                printError("    \(TextReport.printableBlock(f.evidence, indent: "    "))")
             }
             printError("error: \(report.faults.count) probe(s) faulted: \(undetermined.joined(separator: ", ")) undetermined\(saveFile == nil ? "" : " (saved as such)")")
             return exitCode(.error)
