@@ -49,12 +49,12 @@ struct ReplayJudgementCLITests {
         #expect(json.contains("--invariants stacking --conventions c.json --max-skipped 50 --save saved"), "\(json)")
     }
 
-    @Test("fuzz: --conventions auto stays auto on the replay line (the replay detects them again)")
+    @Test("fuzz: --conventions auto stays auto on the replay line (the replay detects them again); an explicit default --tolerance is kept (it overrides saved fixtures' own)")
     func autoStaysAuto() throws {
         let dir = try TempDir(); defer { dir.cleanup() }
         let r = try CLI.run(["fuzz", "--engine", "reference", "--seed", "3", "--cases", "5", "--jobs", "1", "--conventions", "auto",
-                             "--max-skipped", "12.5", "--save", "saved"], in: dir.url, ci: "true")
+                             "--max-skipped", "12.5", "--tolerance", "0.001", "--save", "saved"], in: dir.url, ci: "true")
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
-        #expect(r.stdout.contains("replay this run: waterfall-check fuzz --engine reference --seed 3 --cases 5 --conventions auto --max-skipped 12.5 --save saved\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("replay this run: waterfall-check fuzz --engine reference --seed 3 --cases 5 --conventions auto --max-skipped 12.5 --tolerance 0.001 --save saved\n"), "\(r.stdout)")
     }
 }

@@ -105,8 +105,11 @@ enum FuzzCommand: Command {
         let options = try EngineOptions.read(args)
         let explicitTolerance = try args.value(CommonOptions.tolerance)
         let claims = try ClaimsOptions.read(args)
-        // On every replay line and saved `source`: the replay judges as this run does.
+        // On every replay line and saved `source`: the replay judges as this run does. An explicit
+        // --tolerance of the default value too (verdictOptions leaves the default out): it still
+        // overrides the tolerance of the saved fixtures the run replays.
         let judging = try ClaimsOptions.replayArguments(args)
+            + (explicitTolerance == .default ? " --tolerance \(Double(Tolerance.default.points))" : "")
         let tolerance = explicitTolerance ?? .default
         let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
