@@ -80,9 +80,37 @@ extension EngineConventions {
     /// Reads a conventions file: the object itself, or an object with a `conventions` member (what
     /// `waterfall-check conventions --save` writes, with its evidence beside it).
     /// - Throws: ``JSONError`` with the file and position of the fault.
+    ///   A saved file's `undetermined` list (conventions whose probes faulted) declares nothing;
+    ///   a key both set and listed there is refused (the file contradicts itself).
     public init(contentsOf url: URL) throws {
+        self = try Self.read(contentsOf: url).conventions
+    }
+
+    /// The conventions of a file as ``init(contentsOf:)`` reads them, and the keys its
+    /// `undetermined` member lists (what `waterfall-check conventions --save` could not detect
+    /// because a probe faulted; empty without the member). Undetermined is not declared.
+    /// - Throws: ``JSONError``: as ``init(contentsOf:)``; an `undetermined` that is not an array of
+    ///   ``keys``, or names a key the file also sets.
+    public static func read(contentsOf url: URL) throws -> (conventions: EngineConventions, undetermined: [String]) {
         let doc = try JSONDocument(contentsOf: url)
-        self = try doc.decode { root in try EngineConventions(json: root.member("conventions") ?? root) }
+        return try doc.decode { root in
+            guard let saved = root.member("conventions") else { return (try EngineConventions(json: root), []) }
+            let conventions = try EngineConventions(json: saved)
+            var undetermined: [String] = []
+            if let list = root.member("undetermined") {
+                for node in try list.array() {
+                    let key = try node.string()
+                    guard keys.contains(where: { $0.key == key }) else {
+                        throw node.fault("unknown convention \"\(key)\" in undetermined (known: \(keys.map(\.key).joined(separator: ", ")))")
+                    }
+                    if saved.member(key) != nil {
+                        throw node.fault("\"\(key)\" is undetermined (its probe faulted) and also set in conventions: remove it from one")
+                    }
+                    undetermined.append(key)
+                }
+            }
+            return (conventions, undetermined)
+        }
     }
 }
 

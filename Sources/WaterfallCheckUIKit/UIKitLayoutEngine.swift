@@ -84,6 +84,14 @@ public final class UIKitLayoutEngine: LifecycleLayoutEngine {
     ///     ``QueryPredicate/closed`` (`CGRect.intersects`, what UIKit layouts answer
     ///     `layoutAttributesForElements(in:)` with) unless the layout filters strictly.
     ///     Declare only the features the layout can express: the harness never sends it others.
+    ///   - conventions: where the layout departs from FIXTURE-FORMAT §5 on purpose
+    ///     (``EngineConventions``, e.g. column widths floored to whole points); every judgement
+    ///     takes its answers with them. ``EngineConventions/none`` by default.
+    ///     `waterfall-check conventions --engine E --save FILE` detects them.
+    ///   - constraints: the inputs the layout can express inside `features`
+    ///     (``EngineConstraints``, e.g. one spacing for rows and columns); an input outside them
+    ///     is never generated, and is answered `unsupported` without asking the layout.
+    ///     ``EngineConstraints/none`` by default.
     ///   - kinds: the header and footer element kinds the layout uses.
     ///   - configure: makes the layout for `data.input`. Throw ``LayoutError`` `unsupported` for an
     ///     input the layout cannot express within the declared features, or a §6 code for an
@@ -91,13 +99,16 @@ public final class UIKitLayoutEngine: LifecycleLayoutEngine {
     ///     data). Objects it makes must read `data.input` when asked, not keep a copy: after
     ///     `reloadData()` the same objects answer for other data.
     public init(name: String, version: String = "1.0", features: LayoutFeatures = .all,
-                limits: EngineLimits = .exact, queryPredicate: QueryPredicate = .closed, kinds: SupplementaryKinds = .uiKit,
+                limits: EngineLimits = .exact, queryPredicate: QueryPredicate = .closed,
+                conventions: EngineConventions = .none, constraints: EngineConstraints = .none,
+                kinds: SupplementaryKinds = .uiKit,
                 summary: String = "a UICollectionViewLayout driven through UIKit",
                 configure: @escaping (CollectionViewData) throws -> Setup) {
         var limits = limits
         limits.queryPredicate = queryPredicate
         descriptor = EngineDescriptor(name: name, version: version, capabilities: [.query, .collectionViewLayout, .lifecycle],
-                                      features: features, limits: limits, summary: summary)
+                                      features: features, limits: limits, conventions: conventions,
+                                      constraints: constraints, summary: summary)
         self.kinds = kinds
         self.configure = configure
     }

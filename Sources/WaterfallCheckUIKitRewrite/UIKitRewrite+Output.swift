@@ -31,7 +31,10 @@ extension UIKitRewrite {
         var out = ""
         for f in files {
             for c in f.changes {
-                out += "\(f.path):\(c.line):\(c.column): \(c.rule.rawValue): \(quote(c.before)) -> \(quote(c.after))\n"
+                // A snippet of the source is cut to one short line; the rewrite's own account of a
+                // move (a path and line the user must find) is whole.
+                let account = c.rule == .extensionOverride
+                out += "\(f.path):\(c.line):\(c.column): \(c.rule.rawValue): \(quote(c.before)) -> \(quote(c.after, limit: account ? nil : 120))\n"
             }
         }
         for f in files {
@@ -61,7 +64,7 @@ extension UIKitRewrite {
         return out
     }
 
-    private static func quote(_ s: String) -> String {
+    private static func quote(_ s: String, limit: Int? = 120) -> String {
         var t = "\""
         for c in s {
             switch c {
@@ -73,8 +76,7 @@ extension UIKitRewrite {
             default: t.append(c)
             }
         }
-        let limit = 120
-        if t.count > limit { t = String(t.prefix(limit)) + "…" }
+        if let limit, t.count > limit { t = String(t.prefix(limit)) + "…" }
         return t + "\""
     }
 

@@ -103,11 +103,8 @@ struct FuzzReplayTests {
         #expect("  replay: " + (fixture.source ?? "") == String(replayLine))
 
         // The printed replay line, run as a shell would.
-        let exe = try CLI.executable().path
-        let command = replayLine.replacingOccurrences(of: "  replay: waterfall-check", with: "'\(exe)'")
-        let replayed = try Subprocess("/bin/sh", ["-c", command + " --jobs 1 --shrink-time 1 >/dev/null 2>&1"], in: dir.url,
-                                      environment: ["CI": "true", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]).finish()
-        #expect(replayed.status == 1, "\(command)")
+        let replayed = try CLI.runPrinted(replayLine, prefix: "  replay: ", extra: " --jobs 1 --shrink-time 1 2>/dev/null", in: dir.url)
+        #expect(replayed.status == 1, "\(replayed.command)")
 
         let verify = try CLI.run(["verify", "--engine", engine, "saved"], in: dir.url, ci: "true")
         #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")

@@ -70,6 +70,25 @@ struct DriverTests {
         #expect(try engine.layout(Self.input).sections == ReferenceLayout.layout(Self.input).sections)
     }
 
+    @Test("conventions and constraints passed to UIKitLayoutEngine are the descriptor's, and the judgement takes the conventions")
+    func declaresConventionsAndConstraints() throws {
+        var input = Self.input
+        input.layout.pixelScale = 1  // 290 pt over 3 columns: 96.666... floored to 96
+        let floors = { let l = ColumnsLayout(); l.floorsToPixels = true; return l }
+        let pixels = EngineConventions(columnWidthRounding: LengthRounding(.down, scale: 0))
+        let constraints = EngineConstraints(oneSpacing: true)
+        let declared = UIKitLayoutEngine(name: "floors", features: [.sections, .size], conventions: pixels,
+                                         constraints: constraints) { data in try configureColumns(floors(), data.input) }
+        #expect(declared.descriptor.conventions == pixels)
+        #expect(declared.descriptor.constraints == constraints)
+        #expect(try declared.layout(input).sections[0].items[0].width == 96)
+        #expect(checkInvariants(input, engine: declared) == [])
+        // The same layout declaring nothing: its floored columns are failures.
+        let undeclared = UIKitLayoutEngine(name: "floors", features: [.sections, .size]) { data in try configureColumns(floors(), data.input) }
+        #expect(undeclared.descriptor.conventions == .none && undeclared.descriptor.constraints == .none)
+        #expect(!checkInvariants(input, engine: undeclared).isEmpty)
+    }
+
     @Test("headers and footers of a layout's own element kinds are found when declared, and missing when not")
     func ownKinds() throws {
         final class HeaderLayout: UICollectionViewLayout {

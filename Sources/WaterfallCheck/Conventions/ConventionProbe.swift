@@ -10,6 +10,11 @@ import WaterfallCheckCore
 /// unexplained (a bug, or a convention this probe does not know), never taken as a convention.
 ///
 /// Position noise is not probed (no input shows it reliably): declare it.
+///
+/// A convention one of whose probes the engine faulted on (a crash, a hang, an exception) is
+/// *undetermined*: nothing of that step is taken (its other answers may miss what the faulting
+/// probe would have shown), the fault is reported with the probe's input, and the other
+/// conventions are still detected. Undetermined is not declared: judged as plain §5.
 package struct ConventionProbe {
     /// One convention found, or a probe no candidate explains.
     package struct Finding: Sendable, CustomStringConvertible {
@@ -19,6 +24,9 @@ package struct ConventionProbe {
         package var value: String
         /// The probe that shows it: the input, the element and the engine's frame against §5's.
         package var evidence: String
+        /// The probe's input as compact JSON (`{"layout":…,"sections":…}`), for a fault: what
+        /// reproduces it (`waterfall-check verify` of a fixture with this input).
+        package var input: String?
         package var description: String { "\(key): \(value)\n    evidence: \(evidence)" }
     }
 
@@ -30,9 +38,16 @@ package struct ConventionProbe {
         /// Probes that no candidate explains (each a possible bug), and probes not run.
         package var unexplained: [Finding] = []
         package var notProbed: [Finding] = []
-        /// Probes the engine faulted on (crashed, hung, answered garbage), with the fault: the
-        /// detection is incomplete, and nothing of it may be trusted as the engine's conventions.
+        /// Probes the engine faulted on (crashed, hung, answered garbage), with the fault and the
+        /// probe's input: an engine that faults on a valid input has a bug.
         package var faults: [Finding] = []
+        /// The conventions whose probes faulted (``EngineConventions/keys``' keys, in probe
+        /// order): not detected, so not in ``conventions``; a saved file lists them, and they are
+        /// judged as plain §5.
+        package var undetermined: [String] {
+            var seen = Set<String>()
+            return faults.map(\.key).filter { seen.insert($0).inserted }
+        }
     }
 
     package var tolerance: Tolerance
@@ -115,18 +130,21 @@ package struct ConventionProbe {
         var known = EngineConventions.none
         for step in Self.plan {
             var answers: [(Probe, LayoutResult)] = []
+            let faultsBefore = report.faults.count
             for probe in step.probes {
                 switch engine.answer(probe.input) {
                 case .layout(let r): answers.append((probe, r))
                 case .unsupported(let why):
                     report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)"))
                 case .fault(let f):
-                    report.faults.append(Finding(key: step.key, value: "fault", evidence: "\(probe.name): \(f)"))
+                    report.faults.append(Finding(key: step.key, value: "undetermined", evidence: "\(probe.name): \(f)",
+                                                 input: CanonicalWriter.compactInput(probe.input)))
                 case .error(let e):
                     report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
                 }
             }
-            guard !answers.isEmpty else { continue }
+            // A fault on any probe of this convention: undetermined, nothing taken from it.
+            guard !answers.isEmpty, report.faults.count == faultsBefore else { continue }
             // The first departure from §5 with what is known so far: the evidence.
             func departure(_ c: EngineConventions) -> String? {
                 for (probe, r) in answers {
@@ -164,17 +182,30 @@ package struct ConventionProbe {
         // Closed rect queries: an element that only touches the rect.
         if engine.descriptor.capabilities.contains(.query) {
             let probe = Self.input(100, columns: 1, [Self.items([10, 10])])
-            if case .layout = engine.answer(probe) {
+            let name = "width 100, 1 column, items 10, 10"
+            func fault(_ message: String) {
+                report.faults.append(Finding(key: "closedRectQueries", value: "undetermined", evidence: "\(name): \(message)",
+                                             input: CanonicalWriter.compactInput(probe)))
+            }
+            switch engine.answer(probe) {
+            case .fault(let f): fault("\(f)")
+            case .layout:
                 let rect = CGRect(x: 0, y: 10, width: 100, height: 0)
-                if let answer = try? engine.elements(in: rect) {
-                    // A zero-height rect meets nothing by §9; both items touch it (0.0 ends at
-                    // y 10, 0.1 starts there).
-                    if !answer.isEmpty {
-                        known.closedRectQueries = true
-                        report.found.append(Finding(key: "closedRectQueries", value: "true",
-                            evidence: "width 100, 1 column, items 10, 10: elements(in: [0, 10, 100, 0]) returned \(answer.sorted().map(\.description).joined(separator: ", ")), which only touch it"))
-                    }
+                // A query the engine faults on says nothing about closed queries: undetermined.
+                let answer: [ElementID]
+                do { answer = try engine.elements(in: rect) } catch {
+                    // A LayoutError is an answer (unsupported, say); anything else a fault, as ``LayoutEngine/answer(_:)`` says.
+                    if !(error is LayoutError) { fault("elements(in: [0, 10, 100, 0]) failed: \(error)") }
+                    break
                 }
+                // A zero-height rect meets nothing by §9; both items touch it (0.0 ends at
+                // y 10, 0.1 starts there).
+                if !answer.isEmpty {
+                    known.closedRectQueries = true
+                    report.found.append(Finding(key: "closedRectQueries", value: "true",
+                        evidence: "\(name): elements(in: [0, 10, 100, 0]) returned \(answer.sorted().map(\.description).joined(separator: ", ")), which only touch it"))
+                }
+            case .unsupported, .error: break
             }
         }
         // A scroll that invalidates: asked of a layout object (the UIKit driver, or an `exec:`

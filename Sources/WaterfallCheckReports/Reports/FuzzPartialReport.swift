@@ -37,7 +37,8 @@ package struct FuzzPartialReport: Sendable {
     package var engineArgument: String
     package var seed: UInt64
     package var tolerance: Tolerance
-    /// ` --save DIR` when the run named one, else empty (for replay lines).
+    /// The run's judging options (` --conventions FILE`, ` --expect-claims FILE`, ` --max-skipped P`)
+    /// and ` --save DIR`, each when the run named it, else empty (for replay lines).
     package var saveArgument: String
     package var cases: Int
     package var failedCases: Int

@@ -20,6 +20,7 @@ extension Rewriter {
                 }
                 guard !overrides.isEmpty else { continue }
                 let target = classes[ext.name] ?? byLast[ext.name].flatMap { $0.count == 1 ? $0[0] : nil }
+                var moved: [Range<Int>] = []
                 for k in overrides {
                     let head = file.declarationHead(keyword: k)
                     let what = "\(file.text(k)) \(k + 1 < close ? file.name(k + 1) : "")"
@@ -29,14 +30,49 @@ extension Rewriter {
                                 note: k)
                         continue
                     }
-                    move(member: head, in: f, extensionDecl: ext, extensionClose: close, toClass: cls, in: cf, classClose: cClose)
+                    if let r = move(member: head, in: f, extensionDecl: ext, extensionClose: close, toClass: cls, in: cf, classClose: cClose) {
+                        moved.append(r)
+                    }
                 }
+                if moved.count == overrides.count, let (cf, cls) = target { removeIfEmpty(ext, in: f, moved: moved, movedTo: cls.name, in: files[cf].path) }
             }
         }
     }
 
+    /// Removes `extension X { … }` once every member it held has moved into the class: nothing
+    /// but the moved members (and blanks) in its body, and no inheritance clause (an extension
+    /// declaring a conformance stays, empty or not). Its lines go when it stands on lines of its
+    /// own; comments above it stay.
+    private func removeIfEmpty(_ ext: TypeDeclaration, in f: Int, moved: [Range<Int>], movedTo cls: String, in path: String) {
+        let file = files[f]
+        guard ext.clauseColon == nil, let open = ext.open, let close = ext.close else { return }
+        let body = file.code[open].end..<file.code[close].start
+        // Every token of the body (comments too) inside a moved member's text.
+        for t in file.all where body.contains(t.start) {
+            guard moved.contains(where: { $0.contains(t.start) }) else { return }
+        }
+        var s = file.code[ext.head.first].start, e = file.code[close].end
+        let next = file.nextLineStart(after: e)
+        var lineTail = next
+        while lineTail > e, [UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(file.bytes[lineTail - 1]) { lineTail -= 1 }
+        if file.onlyBlanks(file.lineStart(of: s), s) && file.onlyBlanks(e, lineTail) {
+            s = file.lineStart(of: s)
+            e = next
+        }
+        let name = "extension \(ext.name)"
+        // The moved members' removals lie inside: taken into this one.
+        guard absorb(file: f, s, e) != nil else {
+            finding(f, offset: file.code[ext.head.keyword].start, .conflict, "`\(name)` is empty after its overrides moved, but overlaps another rewrite; not removed")
+            return
+        }
+        add(file: f, offset: file.code[ext.head.first].start, rule: .extensionOverride, before: "",
+            after: "\(name) { } removed: its only members moved into class \(cls) (\(path))", edits: [edit(s, e, "")])
+    }
+
+    /// Moves one member; returns the byte range of the text it took out (nil when not moved).
+    @discardableResult
     private func move(member head: DeclarationHead, in f: Int, extensionDecl ext: TypeDeclaration, extensionClose: Int,
-                      toClass cls: TypeDeclaration, in cf: Int, classClose: Int) {
+                      toClass cls: TypeDeclaration, in cf: Int, classClose: Int) -> Range<Int>? {
         let file = files[f]
         let lastToken = file.memberEnd(keyword: head.keyword, bodyClose: extensionClose)
         // The member's text: from its leading doc comments' line to the end of its last line.
@@ -64,7 +100,7 @@ extension Rewriter {
         }
         guard var text = absorb(file: f, s, e) else {
             finding(f, offset: file.code[head.keyword].start, .conflict, "an override in an extension overlaps another rewrite; not moved", note: head.keyword)
-            return
+            return nil
         }
         if !text.hasSuffix("\n") { text += "\n" }
         let indentation = String(decoding: file.bytes[file.lineStart(of: file.code[head.first].start)..<file.code[head.first].start]
@@ -104,9 +140,10 @@ extension Rewriter {
         let name = "\(file.text(head.keyword)) \(head.keyword + 1 < file.code.count ? file.name(head.keyword + 1) : "")"
         let from = file.position(file.code[head.keyword].start)
         let to = target.position(closeAt)
-        add(file: f, offset: file.code[head.first].start, rule: .extensionOverride, before: oneLine(file.text(file.code[head.first].start, file.code[head.keyword].end) + " " + (head.keyword + 1 < file.code.count ? file.name(head.keyword + 1) : "")),
-            after: "moved into class \(cls.name) (\(target.path):\(to.line))", edits: [edit(s, e, "")])
+        guard add(file: f, offset: file.code[head.first].start, rule: .extensionOverride, before: oneLine(file.text(file.code[head.first].start, file.code[head.keyword].end) + " " + (head.keyword + 1 < file.code.count ? file.name(head.keyword + 1) : "")),
+            after: "moved into class \(cls.name) (\(target.path):\(to.line))", edits: [edit(s, e, "")]) else { return nil }
         add(file: cf, offset: closeAt, rule: .extensionOverride, before: "",
             after: "override \(name) moved here from the extension at \(file.path):\(from.line)", edits: [edit(insertAt, insertAt, inserted)])
+        return s..<e
     }
 }

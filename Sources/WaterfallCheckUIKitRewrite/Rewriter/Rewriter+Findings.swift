@@ -6,21 +6,25 @@ extension Rewriter {
             for i in file.code.indices {
                 let t = file.code[i]
                 let at = t.start
+                // Code compiled only where the Objective-C runtime is (macOS): never on Linux, and
+                // its runtime calls work where it is compiled. No hand edit is needed for them.
+                let objcOnly = file.ifFrames(i).contains { Self.onlyWithObjectiveC($0.current) }
                 switch t.kind {
                 case .poundKeyword:
                     let w = file.text(i)
                     if w == "#selector" || w == "#keyPath" {
+                        if objcOnly { break }
                         finding(f, offset: at, .selector, "`\(w)` needs the Objective-C runtime; rewrite by hand (a closure, a Swift key path)", note: i)
                     } else if w == "#if" || w == "#elseif", let cond = file.ifFrames(i).last?.current, falseOnLinux(cond) {
                         finding(f, offset: at, .platformCondition, "`\(w) \(cond)` is false on Linux: the code under it is not compiled")
                     }
-                case .punctuation where file.isPunct(i, "@") && i + 1 < file.code.count:
+                case .punctuation where !objcOnly && file.isPunct(i, "@") && i + 1 < file.code.count:
                     let n = file.text(i + 1)
                     if ["IBOutlet", "IBAction", "IBInspectable", "IBDesignable", "IBSegueAction", "NSManaged", "GKInspectable"].contains(n),
                        file.code[i + 1].start == t.end {
                         finding(f, offset: at, .interfaceBuilder, "`@\(n)` needs Objective-C interop; delete it by hand if nothing relies on it", note: i)
                     }
-                case .identifier:
+                case .identifier where !objcOnly:
                     let w = file.text(i)
                     let call = file.isPunct(i + 1, "(") ? file.partner[i + 1] : nil
                     let labels = call.map { argumentLabels(f, open: i + 1, close: $0) } ?? []
@@ -56,6 +60,19 @@ extension Rewriter {
                             note: c.first)
                 }
             }
+        }
+    }
+
+    /// Whether code under `#if cond` is compiled only where the Objective-C runtime exists: `cond`
+    /// is `os(macOS)`, `os(OSX)`, `canImport(AppKit)`, `canImport(ObjectiveC)` or `_runtime(_ObjC)`,
+    /// or several of them joined by `||`. (`canImport(UIKit)` is not: this package's UIKit makes it
+    /// true on Linux.) `nil` (an `#else` branch) is not.
+    static func onlyWithObjectiveC(_ cond: String?) -> Bool {
+        guard let compact = cond?.filter({ !$0.isWhitespace }), !compact.isEmpty else { return false }
+        let objc: Set<Substring> = ["os(macOS)", "os(OSX)", "canImport(AppKit)", "canImport(ObjectiveC)", "_runtime(_ObjC)"]
+        // Each term, without one pair of parentheses around it (`(os(macOS)) || …`).
+        return compact.split(separator: "|", omittingEmptySubsequences: true).allSatisfy { t in
+            objc.contains(t) || (t.hasPrefix("(") && t.hasSuffix(")") && objc.contains(t.dropFirst().dropLast()))
         }
     }
 

@@ -19,9 +19,14 @@ enum ConventionsCommand: Command {
     sections collapsed, the trailing spacing counted, a built-in tie band, closed rect queries.
     Each is printed with the probe that shows it. A probe no convention explains is printed as
     unexplained: a possible bug, never a convention. Position noise is not probed; declare it.
+    A probe the engine faults on (crash, hang, exception) is a bug in the engine, printed with the
+    probe's input as JSON; the conventions it probes are undetermined (printed, and listed under
+    "undetermined" in the --save file): not declared, so judged as plain §5. The others are
+    still detected, printed and saved.
     """,
         notes: """
-    EXIT STATUS: 0 probed (whatever was found), 2 usage or engine error.
+    EXIT STATUS: 0 probed (whatever was found), 2 usage or engine error, or a probe faulted (what
+    the other probes found is still printed and saved).
     """)
 
     static func run(_ args: Arguments) throws -> Int32 {
@@ -41,19 +46,30 @@ enum ConventionsCommand: Command {
         for f in report.found { print("found \(f.key): \(f.value)\n    evidence: \(f.evidence)") }
         for f in report.unexplained { print("unexplained (\(f.key) probes): \(f.evidence)") }
         for f in report.notProbed { print("not probed (\(f.key)): \(f.evidence)") }
-        // A probe the engine faulted on says nothing about its conventions: no file that
-        // --conventions would then trust, and the run is an engine error.
-        if !report.faults.isEmpty {
-            for f in report.faults { printError("error: the engine faulted on a probe (\(f.key)): \(TextReport.printableBlock(f.evidence, indent: "    "))") }
-            printError("error: \(report.faults.count) probe(s) faulted: the detection is incomplete\(saveFile == nil ? "" : "; nothing saved")")
-            return exitCode(.error)
+        // A probe the engine faulted on says nothing about the conventions it probes: they are
+        // undetermined (never declared, so judged as plain §5); the rest still stands.
+        let undetermined = report.undetermined
+        for key in undetermined {
+            print("undetermined (\(key)): its probe faulted; not declared, judged as plain §5")
         }
         if let saveFile {
             let evidence = JSONValue.object(report.found.map { ($0.key, .string($0.evidence)) })
             let doc = JSONValue.object([("engine", .string(d.name)), ("conventions", report.conventions.json), ("evidence", evidence),
-                                        ("unexplained", .array(report.unexplained.map { .string($0.evidence) }))])
+                                        ("unexplained", .array(report.unexplained.map { .string($0.evidence) })),
+                                        ("undetermined", .array(undetermined.map { .string($0) }))])
             try writeReport(Data((JSONWriter.text(doc, style: .pretty) + "\n").utf8), to: saveFile)
-            print("saved \(saveFile)")
+            print("saved \(saveFile)\(undetermined.isEmpty ? "" : " (undetermined: \(undetermined.joined(separator: ", ")))")")
+        }
+        // A fault on a valid input is a bug in the engine: said plainly, with the input that
+        // reproduces it, and the run is an engine error.
+        if !report.faults.isEmpty {
+            // The input first: the fault's own text may end in a long backtrace.
+            for f in report.faults {
+                printError("error: the engine faulted on a valid input (a bug in the engine; \(f.key) undetermined)\(f.input.map { "\n    input: \($0)" } ?? "")")
+                printError("    \(TextReport.printableBlock(f.evidence, indent: "    "))")
+            }
+            printError("error: \(report.faults.count) probe(s) faulted: \(undetermined.joined(separator: ", ")) undetermined\(saveFile == nil ? "" : " (saved as such)")")
+            return exitCode(.error)
         }
         return exitCode(.passed)
     }

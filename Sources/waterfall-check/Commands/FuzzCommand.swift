@@ -105,6 +105,11 @@ enum FuzzCommand: Command {
         let options = try EngineOptions.read(args)
         let explicitTolerance = try args.value(CommonOptions.tolerance)
         let claims = try ClaimsOptions.read(args)
+        // On every replay line and saved `source`: the replay judges as this run does. An explicit
+        // --tolerance of the default value too (verdictOptions leaves the default out): it still
+        // overrides the tolerance of the saved fixtures the run replays.
+        let judging = try ClaimsOptions.replayArguments(args)
+            + (explicitTolerance == .default ? " --tolerance \(Double(Tolerance.default.points))" : "")
         let tolerance = explicitTolerance ?? .default
         let rest = args.operands
         guard rest.isEmpty else { throw WaterfallCheckError.usage("unexpected argument \(rest[0])") }
@@ -155,7 +160,7 @@ enum FuzzCommand: Command {
             if shard != nil { throw WaterfallCheckError.usage("--lifecycle runs for a time, not over a range of cases: not with --shard") }
             let status = try runLifecycle(entry: entry, seed: seed, duration: duration ?? 10, maxSteps: cases.map { $0 * 4 } ?? .max,
                                           tolerance: tolerance, shrinkTime: shrinkTime, save: mayWrite ? saveDirectory : nil,
-                                          replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")",
+                                          replay: "waterfall-check fuzz --lifecycle --engine \(engineArg) --seed \(seed)\(judging)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")",
                                           html: html)
             return replayFailures > 0 ? exitCode(.failed) : status
         }
@@ -187,7 +192,7 @@ enum FuzzCommand: Command {
             // case, its invariants, the run's tolerance and save directory.
             let only = try InvariantSet(ids: Set(g.counterexamples.map(\.invariant)))
             let cases = fromBytes.map { "--from-bytes \(shellQuoted($0))" } ?? "--seed \(seed) --cases \(g.counterexamples.map(\.caseIndex).max()! + 1)"
-            let replay = "waterfall-check fuzz --engine \(engineArg) \(cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
+            let replay = "waterfall-check fuzz --engine \(engineArg) \(cases)\(Counterexample.verdictOptions(tolerance: tolerance, invariants: only))\(judging)\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")"
             let fixture = c.fixture(engine: descriptor, engineArgument: engineName, source: replay)
             print(g.summary)
             var saved: String?
@@ -215,7 +220,7 @@ enum FuzzCommand: Command {
         if let fromBytes, report.counterexamples.isEmpty, report.engineFaultCases == 0 {
             print("the input \(TextReport.printable(fromBytes)) passes every selected invariant on \(TextReport.printable(descriptor.name)): nothing to shrink (was the crash in the engine itself? try --isolate)")
         }
-        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(shard == nil ? report.cases : cases!)\(shard.map { " --shard \($0)" } ?? "")\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
+        if fromBytes == nil { print("replay this run: waterfall-check fuzz --engine \(engineArg) --seed \(seed) --cases \(shard == nil ? report.cases : cases!)\(shard.map { " --shard \($0)" } ?? "")\(Counterexample.verdictOptions(tolerance: tolerance, invariants: selection))\(judging)\(keepGoing ? " --keep-going" : "")\(explicitSave.map { " --save \(shellQuoted($0))" } ?? "")") }
 
         if let json {
             var value = report.jsonValue(engine: descriptor.name, failures: failures)
@@ -227,7 +232,7 @@ enum FuzzCommand: Command {
         if let partial {
             let part = FuzzPartialReport(report, failures: failures, shard: shard ?? Shard(index: 1, count: 1)!, engine: descriptor,
                                          engineArgument: engineArg, tolerance: tolerance,
-                                         saveArgument: explicitSave.map { " --save \(shellQuoted($0))" } ?? "",
+                                         saveArgument: judging + (explicitSave.map { " --save \(shellQuoted($0))" } ?? ""),
                                          replayFailures: replayFailures, keysPerInvariant: config.keysPerInvariant,
                                          claimProblems: claimProblems, skipLimit: claims.skipLimit, make: entry.make)
             try writeReport(Data((JSONWriter.text(part.jsonValue) + "\n").utf8), to: partial)

@@ -20,6 +20,20 @@ enum ClaimsOptions {
     /// take it: verify, fuzz and compare.
     static let withConventions = OptionGroup("claims options", [expectClaims, maxSkipped, ConventionsOption.option])
 
+    /// The judging options this run was given, as they go on its replay lines and in the `source`
+    /// of the fixtures it saves: ` --conventions FILE|auto --expect-claims FILE --max-skipped
+    /// PERCENT`, each only when given (shell-quoted), so a replay judges as this run did
+    /// (`--tolerance` and `--invariants` are ``Counterexample/verdictOptions(tolerance:invariants:)``'s).
+    /// `auto` stays `auto`: the replay detects the conventions again.
+    /// - Throws: ``WaterfallCheckError/usage(_:)`` for a malformed `--max-skipped` (as ``read(_:)``).
+    static func replayArguments(_ args: Arguments) throws -> String {
+        var s = ""
+        if let c = try args.value(ConventionsOption.option) { s += " --conventions \(shellQuoted(c))" }
+        if let f = try args.value(expectClaims) { s += " --expect-claims \(shellQuoted(f))" }
+        if let p = try args.value(maxSkipped) { s += " --max-skipped \(p == p.rounded() ? String(Int(p)) : String(p))" }
+        return s
+    }
+
     /// The allowed claims (`nil` without `--expect-claims`) and the skip limit as a fraction.
     /// - Throws: ``WaterfallCheckError/usage(_:)`` naming the file, line, column and member of a bad claims file.
     static func read(_ args: Arguments) throws -> (allowed: EngineDescriptor?, skipLimit: Double?) {

@@ -21,12 +21,19 @@ enum ConventionsOption {
             let report = ConventionProbe(tolerance: tolerance).detect(entry.make())
             conventions = report.conventions
             print("conventions (detected): \(conventions.lines.isEmpty ? "none" : conventions.lines.joined(separator: "; "))")
+            if !report.undetermined.isEmpty {
+                print("undetermined (a probe faulted): \(report.undetermined.joined(separator: ", ")); not declared, judged as plain §5")
+            }
         } else {
             guard FileManager.default.fileExists(atPath: spec) else {
                 throw WaterfallCheckError.usage("--conventions: no file '\(spec)' (give a file 'waterfall-check conventions --save' wrote, or auto)")
             }
-            conventions = try EngineConventions(contentsOf: URL(fileURLWithPath: spec))
+            let file = try EngineConventions.read(contentsOf: URL(fileURLWithPath: spec))
+            conventions = file.conventions
             print("conventions (\(TextReport.printable(spec))): \(conventions.lines.isEmpty ? "none" : conventions.lines.joined(separator: "; "))")
+            if !file.undetermined.isEmpty {
+                print("undetermined in \(TextReport.printable(spec)) (a probe faulted): \(file.undetermined.joined(separator: ", ")); not declared, judged as plain §5")
+            }
         }
         var d = entry.descriptor
         d.conventions = conventions

@@ -4,10 +4,12 @@ shortestFirst with tie tolerance 0.
 
   rightmost_ties  send a tie to the rightmost column instead of the leftmost (a planted bug)
   nudge           put every item this many pt low (a planted drift)
+  floor_widths    floor the column width to whole points (a real convention: sgr-ksmt, Blueprints)
 """
+import math
 
 
-def layout(inp, rightmost_ties=False, nudge=0.0):
+def layout(inp, rightmost_ties=False, nudge=0.0, floor_widths=False):
     s = inp["layout"]
     width = s["containerWidth"]
     n = s["columnCount"]
@@ -20,6 +22,8 @@ def layout(inp, rightmost_ties=False, nudge=0.0):
     sections = []
     for section in inp["sections"]:
         w = (width - left - right - (n - 1) * spacing) / n
+        if floor_widths:
+            w = math.floor(w)
         heights = [top + top_inset] * n
         frames = []
         for item in section["items"]:
