@@ -110,6 +110,23 @@ final class GeckoBrowser: WebPage {
         return try command("WebDriver:ExecuteScript", params, timeout: timeout) { try body(try $0.requiredMember("value")) }
     }
 
+    func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        try evaluate(expression, timeout: timeout, body) // WebDriver's Execute Script awaits a promise
+    }
+
+    /// `WebDriver:SetWindowRect` to the reftest viewport (headless: the window is the viewport),
+    /// then `WebDriver:Navigate`, which returns after the load event.
+    func navigate(to url: String, timeout: Double) throws {
+        let v = WebPageSupport.viewport
+        try command("WebDriver:SetWindowRect", "{\"width\":\(v.width),\"height\":\(v.height)}", timeout: timeout) { _ in () }
+        try command("WebDriver:Navigate", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { _ in () }
+    }
+
+    /// `WebDriver:TakeScreenshot` of the viewport (`full: false`).
+    func screenshot(timeout: Double) throws -> String {
+        try command("WebDriver:TakeScreenshot", "{\"full\":false,\"hash\":false}", timeout: timeout) { try $0.requiredMember("value").string() }
+    }
+
     /// Sends one command and decodes its result with `body`.
     /// - Throws: ``EngineFault``; a Marionette error (a script exception) is `wrongShape`.
     func command<T>(_ name: String, _ params: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
