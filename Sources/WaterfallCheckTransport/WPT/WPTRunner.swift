@@ -44,9 +44,13 @@ public final class WPTRunner {
     public let root: URL
     /// Seconds for each browser command, and for a `reftest-wait` to be lifted.
     public let timeout: Double
+    /// Where a failing reftest's two screenshots are written (`PATH.BROWSER.png` and
+    /// `PATH.BROWSER-ref.png`, the test's path with `/` as `__`), or `nil`.
+    public let screenshots: URL?
 
     /// - Parameters: `root` the WPT checkout (or a scratch folder keeping WPT's relative paths).
-    public init(root: URL, timeout: Double = 30) {
+    public init(root: URL, timeout: Double = 30, screenshots: URL? = nil) {
+        self.screenshots = screenshots
         self.root = root.standardizedFileURL
         self.timeout = timeout
     }
@@ -100,24 +104,29 @@ public final class WPTRunner {
     /// One case in a running browser.
     private func run(_ c: WPTCase, number: Int, page: WebPage, parsed: Set<WPTSyntax>, browser: WebEngine.Browser,
                      scratch: String) throws -> WPTResult {
-        func result(_ s: WPTResult.Status, _ detail: String, _ translation: String? = nil) -> WPTResult {
-            WPTResult(path: c.path, browser: browser, status: s, translation: translation, detail: detail)
-        }
         let refs: [WPTCase.Reference]
         switch c.kind {
         case .testharness:
-            return result(.cannotRun, "a testharness.js test: this runner runs reftests and crashtests only")
+            return WPTResult(path: c.path, browser: browser, status: .cannotRun, translation: nil,
+                             detail: "a testharness.js test: this runner runs reftests and crashtests only")
         case .crashtest: refs = []
         case .reftest(let r): refs = r
         }
         let dir = (c.path as NSString).deletingLastPathComponent
         var files = [(path: c.path, text: try read(c.path))]
+        var missing: String?
         for r in refs {
             let p = WPTCase.normalized(dir, r.href)
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(p).path) else {
-                return result(.cannotRun, "reference \(p) is not in the WPT folder")
-            }
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(p).path) else { missing = p; break }
             files.append((p, try read(p)))
+        }
+        /// A missing reference is said with what the browser would have done with the test.
+        func result(_ s: WPTResult.Status, _ detail: String, _ translation: String? = nil) -> WPTResult {
+            guard let missing else { return WPTResult(path: c.path, browser: browser, status: s, translation: translation, detail: detail) }
+            let would = s == .cannotRun ? "and this browser cannot express it: " + detail
+                : translation.map { "the test would run translated \($0)" } ?? "the test is in a syntax this browser parses"
+            return WPTResult(path: c.path, browser: browser, status: .cannotRun, translation: nil,
+                             detail: "reference \(missing) is not in the WPT folder (\(would))")
         }
         // The syntax the files are written in, and the one this browser will run.
         let used = files.reduce(into: Set<WPTSyntax>()) { $0.formUnion(WPTSyntax.used(in: $1.text)) }
@@ -158,6 +167,7 @@ public final class WPTRunner {
             }
             urls.append(URL(fileURLWithPath: copy).absoluteString)
         }
+        if missing != nil { return result(.pass, "", translation) }
         let noteText = notes.joined(separator: "; ")
         let testShot = try load(urls[0], page)
         if let failure = testShot.failure { return result(.fail, join(failure, noteText), translation) }
@@ -169,10 +179,26 @@ public final class WPTRunner {
             let same = d.sizes == nil && c.fuzzy.allows(maxDifference: d.maxDifference, pixels: d.pixels)
             let described = d.sizes ?? (d.pixels == 0 ? "identical" : "\(d.pixels) pixels differ, largest channel difference \(d.maxDifference)")
             if same != r.match {
+                try saveScreenshots(c.path, browser, testShot.png, refShot.png)
                 return result(.fail, join(r.match ? "differs from \(r.href): \(described)" : "matches \(r.href), which it must not", noteText), translation)
             }
         }
         return result(.pass, noteText, translation)
+    }
+
+    /// Writes a failure's screenshots under ``screenshots``.
+    /// - Throws: ``WaterfallCheckError/cannotWrite(path:reason:)``.
+    private func saveScreenshots(_ path: String, _ browser: WebEngine.Browser, _ test: String, _ reference: String) throws {
+        guard let dir = screenshots else { return }
+        let stem = dir.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__") + "." + browser.rawValue).path
+        for (file, png) in [(stem + ".png", test), (stem + "-ref.png", reference)] {
+            do {
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                try Data(base64Encoded: png).unwrap(file).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw WaterfallCheckError.cannotWrite(path: file, reason: "\(error)")
+            }
+        }
     }
 
     private func join(_ a: String, _ b: String) -> String { b.isEmpty ? a : a + " (" + b + ")" }
@@ -254,6 +280,13 @@ public final class WPTRunner {
             let sizes = try r[2].string()
             return (Int(try r[0].number()), Int(try r[1].number()), sizes.isEmpty ? nil : "screenshots of different sizes: " + sizes)
         }
+    }
+}
+
+private extension Optional {
+    func unwrap(_ what: String) throws -> Wrapped {
+        guard let self else { throw WaterfallCheckError.cannotWrite(path: what, reason: "the browser's screenshot is not base64") }
+        return self
     }
 }
 

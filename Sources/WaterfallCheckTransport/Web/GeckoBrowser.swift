@@ -51,6 +51,7 @@ final class GeckoBrowser: WebPage {
     private let profile: String
     private var connection: LocalConnection?
     private var nextID = 1
+    private var viewportSet = false
     var processID: Int32 { process.pid }
     private(set) var product = ""
 
@@ -114,11 +115,16 @@ final class GeckoBrowser: WebPage {
         try evaluate(expression, timeout: timeout, body) // WebDriver's Execute Script awaits a promise
     }
 
-    /// `WebDriver:SetWindowRect` to the reftest viewport (headless: the window is the viewport),
-    /// then `WebDriver:Navigate`, which returns after the load event.
+    /// The window sized once so that the viewport is the reftest viewport
+    /// (``WebPageSupport/fitViewport(_:timeout:_:)``), then `WebDriver:Navigate`, which returns
+    /// after the load event.
     func navigate(to url: String, timeout: Double) throws {
-        let v = WebPageSupport.viewport
-        try command("WebDriver:SetWindowRect", "{\"width\":\(v.width),\"height\":\(v.height)}", timeout: timeout) { _ in () }
+        if !viewportSet {
+            try WebPageSupport.fitViewport(self, timeout: timeout) { w, h in
+                try command("WebDriver:SetWindowRect", "{\"width\":\(w),\"height\":\(h)}", timeout: timeout) { _ in () }
+            }
+            viewportSet = true
+        }
         try command("WebDriver:Navigate", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { _ in () }
     }
 

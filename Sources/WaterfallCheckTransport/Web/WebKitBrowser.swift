@@ -44,6 +44,7 @@ final class WebKitBrowser: WebPage {
     private var driver: EngineProcess?
     private var connection: LocalConnection?
     private var session = ""
+    private var viewportSet = false
     var processID: Int32 { driver?.pid ?? display.pid }
     private(set) var product = ""
 
@@ -108,11 +109,16 @@ final class WebKitBrowser: WebPage {
         try evaluate(expression, timeout: timeout, body) // WebDriver's Execute Script awaits a promise
     }
 
-    /// `POST /window/rect` (MiniBrowser may refuse it: the window then keeps its size), then
-    /// `POST /url`, which returns after the load event.
+    /// The window sized once so that the viewport is the reftest viewport
+    /// (``WebPageSupport/fitViewport(_:timeout:_:)``; MiniBrowser's toolbar is inside the
+    /// window), then `POST /url`, which returns after the load event.
     func navigate(to url: String, timeout: Double) throws {
-        let v = WebPageSupport.viewport
-        _ = try? request("POST", "/session/\(session)/window/rect", "{\"width\":\(v.width),\"height\":\(v.height)}", timeout: timeout) { _ in () }
+        if !viewportSet {
+            try WebPageSupport.fitViewport(self, timeout: timeout) { w, h in
+                try request("POST", "/session/\(session)/window/rect", "{\"width\":\(w),\"height\":\(h)}", timeout: timeout) { _ in () }
+            }
+            viewportSet = true
+        }
         try request("POST", "/session/\(session)/url", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { _ in () }
     }
 

@@ -47,6 +47,18 @@ enum WebPageSupport {
     /// The viewport reftests are taken at, CSS px: WPT's 800 × 600.
     static let viewport = (width: 800, height: 600)
 
+    /// Sizes a WebDriver browser's window (`setWindow(width, height)`) so that its viewport
+    /// (`innerWidth` × `innerHeight`) is ``viewport``: once at the viewport's size, then grown by
+    /// what the window's own chrome takes.
+    /// - Throws: ``EngineFault`` as the page's commands.
+    static func fitViewport(_ page: WebPage, timeout: Double, _ setWindow: (Int, Int) throws -> Void) throws {
+        let v = viewport
+        try setWindow(v.width, v.height)
+        let inner = try page.evaluate("[innerWidth, innerHeight]", timeout: timeout) { try $0.array().map { Int(try $0.number()) } }
+        guard inner.count == 2, inner != [v.width, v.height] else { return }
+        try setWindow(2 * v.width - inner[0], 2 * v.height - inner[1])
+    }
+
     /// A fresh private directory `/tmp/waterfall-NAME-XXXXXX`, recorded in ``directories`` until
     /// ``removeDirectory(_:)``.
     /// - Throws: ``EngineFault`` `spawn`.

@@ -13,10 +13,14 @@ enum WPTCommand: Command {
         return list.count == names.count && !list.isEmpty ? list : nil
     }
 
+    /// `--screenshots DIR`: a failure's two screenshots.
+    static let screenshots = Option<String>("--screenshots", value: "DIR",
+        help: "write each failing reftest's screenshots to DIR (PATH.BROWSER.png and PATH.BROWSER-ref.png, / in PATH as __)")
+
     static let spec = CommandSpec(
         name: "wpt",
         summary: "Run web-platform-tests reftests (grid-lanes, masonry) in Chromium, Firefox and WebKitGTK",
-        options: [browsers, EngineOptions.timeout.described("seconds for each browser command and for a reftest-wait (default 30)")],
+        options: [browsers, screenshots, EngineOptions.timeout.described("seconds for each browser command and for a reftest-wait (default 30)")],
         operands: "ROOT [PATH...]",
         about: """
     Runs the reftests and crashtests under PATH (default: all) of ROOT, a WPT checkout or a folder
@@ -45,7 +49,7 @@ enum WPTCommand: Command {
         let cases = try WPTCase.discover(root: root, paths: Array(rest.dropFirst()))
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("no reftest or crashtest under \(rest.joined(separator: " "))") }
         let browsers = chosen ?? WebEngine.Browser.allCases
-        let runner = WPTRunner(root: root, timeout: timeout)
+        let runner = WPTRunner(root: root, timeout: timeout, screenshots: try args.value(Self.screenshots).map { URL(fileURLWithPath: $0) })
         var results: [WPTResult] = []
         for b in browsers {
             if !WebEngine.isAvailable(b) {

@@ -123,11 +123,19 @@ struct WPTRunnerTests {
         let dir = try Self.folder()
         defer { dir.cleanup() }
         let cases = try WPTCase.discover(root: dir.url)
-        let results = WPTRunner(root: dir.url, timeout: 30).run(cases, in: browser)
+        let shots = dir.url.appendingPathComponent("shots")
+        let results = WPTRunner(root: dir.url, timeout: 30, screenshots: shots).run(cases, in: browser)
         #expect(results.map(\.path) == ["t/masonry.html", "t/wrong.html"])
         #expect(results[0].status == .pass, "\(results[0].detail)")
         #expect(results[1].status == .fail, "\(results[1].detail)")
         #expect(results[1].detail.contains("pixels differ"))
+        // The failure's screenshots are saved, at WPT's 800 × 600 viewport (the PNG's IHDR).
+        for name in ["t__wrong.html.\(browser.rawValue).png", "t__wrong.html.\(browser.rawValue)-ref.png"] {
+            let png = try [UInt8](Data(contentsOf: shots.appendingPathComponent(name)))
+            let size = (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })
+            #expect(size == (800, 600), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: shots.appendingPathComponent("t__masonry.html.\(browser.rawValue).png").path), "a pass saves nothing")
         // Chromium parses grid-lanes; Firefox and WebKitGTK run the test translated.
         #expect((results[0].translation == nil) == (browser == .chromium))
         #expect(WebPageSupport.directories.withLock { $0.filter { $0.contains("waterfall-wpt") }.isEmpty }, "the copies' folder is removed")
