@@ -164,19 +164,17 @@ final class ChromiumBrowser {
     /// - Throws: ``EngineFault`` as ``call(_:_:session:timeout:_:)``; a script exception is a
     ///   `wrongShape` fault carrying the exception's text.
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
-        let params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true}"
-        return try call("Runtime.evaluate", params, timeout: timeout) { r in
-            if let e = r.member("exceptionDetails") {
-                let text = (try? e.requiredMember("exception").requiredMember("description").string())
-                    ?? (try? e.requiredMember("text").string()) ?? "exception"
-                throw ScriptError(text: text)
-            }
-            return try body(try r.requiredMember("result").requiredMember("value"))
-        }
+        try evaluate(expression, awaitPromise: false, timeout: timeout, body)
     }
 
     func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
-        let params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true,\"awaitPromise\":true}"
+        try evaluate(expression, awaitPromise: true, timeout: timeout, body)
+    }
+
+    /// `Runtime.evaluate` by value, awaiting a promise when `awaitPromise`.
+    private func evaluate<T>(_ expression: String, awaitPromise: Bool, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        var params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true"
+        params += awaitPromise ? ",\"awaitPromise\":true}" : "}"
         return try call("Runtime.evaluate", params, timeout: timeout) { r in
             if let e = r.member("exceptionDetails") {
                 let text = (try? e.requiredMember("exception").requiredMember("description").string())
