@@ -40,6 +40,15 @@ struct WPTRunnerTests {
         _ = try dir.write(wrongTest, to: "t/wrong.html")
         _ = try dir.write(reference(third: 50, 50), to: "t/wrong-ref.html")
         _ = try dir.write("<!DOCTYPE html><p>helper", to: "t/support/helper.html")
+        // 100 pixels one channel step apart: only WPT's fuzzy allowance of exactly that matches,
+        // which proves the decoded count and the largest difference, not just "bytes differ".
+        let square = "<!DOCTYPE html><style>body { margin: 0 }</style><div style=\"width: 10px; height: 10px; background: rgb(0, %d, 0)\"></div>"
+        _ = try dir.write("<meta name=\"fuzzy\" content=\"maxDifference=1-1;totalPixels=100-100\"><link rel=\"match\" href=\"square-ref.html\">"
+                          + String(format: square, 129), to: "t/fuzzy.html")
+        _ = try dir.write("<meta name=\"fuzzy\" content=\"maxDifference=2-2;totalPixels=100-100\"><link rel=\"match\" href=\"square-ref.html\">"
+                          + String(format: square, 129), to: "t/fuzzy-wrong.html")
+        _ = try dir.write(String(format: square, 128), to: "t/square-ref.html")
+        _ = try dir.write("<link rel=\"mismatch\" href=\"square-ref.html\">" + String(format: square, 129), to: "t/mismatch.html")
         return dir
     }
 
@@ -51,11 +60,11 @@ struct WPTRunnerTests {
         _ = try dir.write("<!DOCTYPE html><p>manual", to: "u/manual.html")
         _ = try dir.write("<!DOCTYPE html><p>other", to: "u/other.html")
         let cases = try WPTCase.discover(root: dir.url)
-        #expect(cases.map(\.path) == ["t/masonry.html", "t/wrong.html", "u/fuzzy.html"])
-        #expect(cases[0].kind == .reftest([.init(match: true, href: "masonry-ref.html")]))
-        #expect(cases[0].fuzzy == .exact)
-        #expect(cases[2].kind == .reftest([.init(match: false, href: "other.html")]))
-        #expect(cases[2].fuzzy == WPTCase.Fuzzy(maxDifference: 1...3, totalPixels: 0...20))
+        #expect(cases.map(\.path) == ["t/fuzzy-wrong.html", "t/fuzzy.html", "t/masonry.html", "t/mismatch.html", "t/wrong.html", "u/fuzzy.html"])
+        #expect(cases[2].kind == .reftest([.init(match: true, href: "masonry-ref.html")]))
+        #expect(cases[2].fuzzy == .exact)
+        #expect(cases[5].kind == .reftest([.init(match: false, href: "other.html")]))
+        #expect(cases[5].fuzzy == WPTCase.Fuzzy(maxDifference: 1...3, totalPixels: 0...20))
         #expect(WPTCase.fuzzy(in: "<meta name=\"fuzzy\" content=\"ref.html:0-2;5\">") == WPTCase.Fuzzy(maxDifference: 0...2, totalPixels: 5...5))
         #expect(throws: (any Error).self) { try WPTCase.discover(root: dir.url, paths: ["missing"]) }
     }
@@ -125,10 +134,15 @@ struct WPTRunnerTests {
         let cases = try WPTCase.discover(root: dir.url)
         let shots = dir.url.appendingPathComponent("shots")
         let results = WPTRunner(root: dir.url, timeout: 30, screenshots: shots).run(cases, in: browser)
-        #expect(results.map(\.path) == ["t/masonry.html", "t/wrong.html"])
-        #expect(results[0].status == .pass, "\(results[0].detail)")
-        #expect(results[1].status == .fail, "\(results[1].detail)")
-        #expect(results[1].detail.contains("pixels differ"))
+        let status = Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0) })
+        #expect(results.map(\.path) == ["t/fuzzy-wrong.html", "t/fuzzy.html", "t/masonry.html", "t/mismatch.html", "t/wrong.html"])
+        #expect(status["t/masonry.html"]?.status == .pass, "\(status["t/masonry.html"]?.detail ?? "")")
+        #expect(status["t/wrong.html"]?.status == .fail, "\(status["t/wrong.html"]?.detail ?? "")")
+        #expect(status["t/wrong.html"]?.detail.contains("pixels differ") == true)
+        #expect(status["t/fuzzy.html"]?.status == .pass, "\(status["t/fuzzy.html"]?.detail ?? "")")
+        #expect(status["t/fuzzy-wrong.html"]?.detail.contains("differs from square-ref.html: 100 pixels differ, largest channel difference 1") == true,
+                "\(status["t/fuzzy-wrong.html"]?.detail ?? "")")
+        #expect(status["t/mismatch.html"]?.status == .pass, "\(status["t/mismatch.html"]?.detail ?? "")")
         // The failure's screenshots are saved, at WPT's 800 × 600 viewport (the PNG's IHDR).
         for name in ["t__wrong.html.\(browser.rawValue).png", "t__wrong.html.\(browser.rawValue)-ref.png"] {
             let png = try [UInt8](Data(contentsOf: shots.appendingPathComponent(name)))
@@ -137,7 +151,7 @@ struct WPTRunnerTests {
         }
         #expect(!FileManager.default.fileExists(atPath: shots.appendingPathComponent("t__masonry.html.\(browser.rawValue).png").path), "a pass saves nothing")
         // Chromium parses grid-lanes; Firefox and WebKitGTK run the test translated.
-        #expect((results[0].translation == nil) == (browser == .chromium))
+        #expect((status["t/masonry.html"]?.translation == nil) == (browser == .chromium))
         #expect(WebPageSupport.directories.withLock { $0.filter { $0.contains("waterfall-wpt") }.isEmpty }, "the copies' folder is removed")
     }
 }
