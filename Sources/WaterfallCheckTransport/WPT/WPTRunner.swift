@@ -36,8 +36,10 @@ public struct WPTResult: Hashable, Sendable {
 ///
 /// Files are loaded as `file:` URLs from copies in a private folder (removed at the end): each copy
 /// gets a `<base>` at its original folder (relative links, `@import`s resolve as in WPT) and its
-/// root-relative URLs (`/fonts/...`) rewritten to the WPT root given. Not run: testharness.js tests
-/// (reported `cannot run`: this runner collects no subtest results).
+/// root-relative URLs (`/fonts/...`) rewritten to the WPT root given. Not run (`cannot run`, with
+/// the reason): testharness.js tests (this runner collects no subtest results), a test whose
+/// reference is not in the folder, a test using Ahem without `fonts/Ahem.ttf`. A reference marked
+/// `<meta name="waterfall-check-reference">` (ours, hand-derived) is said so on the result.
 ///
 /// Used from one thread at a time.
 public final class WPTRunner {
@@ -148,6 +150,10 @@ public final class WPTRunner {
             }
             files = out.map { (path: $0.0, text: $0.1) }
             translation = (translation.map { $0 + ", " } ?? "") + "\(u.rawValue) → \(target.rawValue)"
+        }
+        // A reference of ours stands in where WPT's is not at hand: said on every result.
+        if files.dropFirst().contains(where: { $0.text.contains("name=\"waterfall-check-reference\"") }) {
+            notes.append("reference: WaterfallCheck's own, hand-derived (docs/wpt-references), not WPT's")
         }
         // Ahem's metrics are what such tests and their references are written for: with a
         // fallback font the reference no longer shows what the test should (measured: every
