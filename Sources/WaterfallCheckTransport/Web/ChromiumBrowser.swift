@@ -164,7 +164,17 @@ final class ChromiumBrowser {
     /// - Throws: ``EngineFault`` as ``call(_:_:session:timeout:_:)``; a script exception is a
     ///   `wrongShape` fault carrying the exception's text.
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
-        let params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true}"
+        try evaluate(expression, awaitPromise: false, timeout: timeout, body)
+    }
+
+    func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        try evaluate(expression, awaitPromise: true, timeout: timeout, body)
+    }
+
+    /// `Runtime.evaluate` by value, awaiting a promise when `awaitPromise`.
+    private func evaluate<T>(_ expression: String, awaitPromise: Bool, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        var params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true"
+        params += awaitPromise ? ",\"awaitPromise\":true}" : "}"
         return try call("Runtime.evaluate", params, timeout: timeout) { r in
             if let e = r.member("exceptionDetails") {
                 let text = (try? e.requiredMember("exception").requiredMember("description").string())
@@ -173,6 +183,29 @@ final class ChromiumBrowser {
             }
             return try body(try r.requiredMember("result").requiredMember("value"))
         }
+    }
+
+    /// `Page.navigate` at the reftest viewport (`Emulation.setDeviceMetricsOverride`), then waits
+    /// until `document.readyState` is `complete`.
+    func navigate(to url: String, timeout: Double) throws {
+        let v = WebPageSupport.viewport
+        try call("Emulation.setDeviceMetricsOverride",
+                 "{\"width\":\(v.width),\"height\":\(v.height),\"deviceScaleFactor\":1,\"mobile\":false}", timeout: timeout) { _ in () }
+        try call("Page.navigate", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { r in
+            if let text = r.member("errorText").flatMap({ try? $0.string() }), !text.isEmpty { throw ScriptError(text: "navigation failed: \(text)") }
+        }
+        let deadline = EngineProcess.deadline(after: timeout)
+        while try evaluate("document.readyState", timeout: timeout, { try $0.string() }) != "complete" {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw EngineFault(.timedOut, engine: displayName, "\(url): not loaded within \(formatSeconds(timeout))")
+            }
+            usleep(10_000)
+        }
+    }
+
+    /// `Page.captureScreenshot` of the viewport.
+    func screenshot(timeout: Double) throws -> String {
+        try call("Page.captureScreenshot", "{\"format\":\"png\"}", timeout: timeout) { try $0.requiredMember("data").string() }
     }
 
     /// A script exception, as the page reported it.

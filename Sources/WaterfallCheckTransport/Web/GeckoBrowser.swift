@@ -51,6 +51,7 @@ final class GeckoBrowser: WebPage {
     private let profile: String
     private var connection: LocalConnection?
     private var nextID = 1
+    private var viewportSet = false
     var processID: Int32 { process.pid }
     private(set) var product = ""
 
@@ -108,6 +109,28 @@ final class GeckoBrowser: WebPage {
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
         let params = "{\"script\":\(JSONWriter.quoted(WebPageSupport.evaluateScript)),\"args\":[\(JSONWriter.quoted(expression))]}"
         return try command("WebDriver:ExecuteScript", params, timeout: timeout) { try body(try $0.requiredMember("value")) }
+    }
+
+    func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        try evaluate(expression, timeout: timeout, body) // WebDriver's Execute Script awaits a promise
+    }
+
+    /// The window sized once so that the viewport is the reftest viewport
+    /// (``WebPageSupport/fitViewport(_:timeout:_:)``), then `WebDriver:Navigate`, which returns
+    /// after the load event.
+    func navigate(to url: String, timeout: Double) throws {
+        if !viewportSet {
+            try WebPageSupport.fitViewport(self, timeout: timeout) { w, h in
+                try command("WebDriver:SetWindowRect", "{\"width\":\(w),\"height\":\(h)}", timeout: timeout) { _ in () }
+            }
+            viewportSet = true
+        }
+        try command("WebDriver:Navigate", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { _ in () }
+    }
+
+    /// `WebDriver:TakeScreenshot` of the viewport (`full: false`).
+    func screenshot(timeout: Double) throws -> String {
+        try command("WebDriver:TakeScreenshot", "{\"full\":false,\"hash\":false}", timeout: timeout) { try $0.requiredMember("value").string() }
     }
 
     /// Sends one command and decodes its result with `body`.

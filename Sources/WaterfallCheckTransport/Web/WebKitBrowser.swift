@@ -44,12 +44,17 @@ final class WebKitBrowser: WebPage {
     private var driver: EngineProcess?
     private var connection: LocalConnection?
     private var session = ""
+    private var viewportSet = false
     var processID: Int32 { driver?.pid ?? display.pid }
     private(set) var product = ""
 
     /// Starts Xvfb, the driver and a MiniBrowser session.
+    /// - Parameter compositing: whether WebKit may use accelerated compositing. The web engines
+    ///   turn it off (`WEBKIT_DISABLE_COMPOSITING_MODE=1`); the WPT runner needs it on, since
+    ///   WebKitWebDriver 2.50 under Xvfb never answers `GET /screenshot` without it (measured).
     /// - Throws: ``EngineFault`` (`spawn`, `handshake`).
-    init(driver driverPath: String, browser: String, xvfb: String, displayName: String, timeout: Double) throws {
+    init(driver driverPath: String, browser: String, xvfb: String, displayName: String, timeout: Double,
+         compositing: Bool = false) throws {
         self.displayName = displayName
         do {
             display = try EngineProcess(arguments: [xvfb, "-displayfd", "1", "-nolisten", "tcp", "-noreset",
@@ -64,8 +69,8 @@ final class WebKitBrowser: WebPage {
                 throw EngineFault(.spawn, engine: displayName, "Xvfb did not say which display it opened", stderr: display.stderrTail(grace: 0.2))
             }
             let port = try LocalConnection.freePort()
-            let d = try EngineProcess(arguments: ["/usr/bin/env", "DISPLAY=:\(number)", "GDK_BACKEND=x11",
-                                                  "WEBKIT_DISABLE_COMPOSITING_MODE=1", driverPath, "--port=\(port)"],
+            let d = try EngineProcess(arguments: ["/usr/bin/env", "DISPLAY=:\(number)", "GDK_BACKEND=x11"]
+                                                  + (compositing ? [] : ["WEBKIT_DISABLE_COMPOSITING_MODE=1"]) + [driverPath, "--port=\(port)"],
                                       stderrLimit: 16 << 10, channel: .devToolsPipe)
             driver = d
             connection = try LocalConnection(port: port, deadline: deadline) { d.exitStatus(grace: 0) == nil }
@@ -98,6 +103,28 @@ final class WebKitBrowser: WebPage {
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
         let params = "{\"script\":\(JSONWriter.quoted(WebPageSupport.evaluateScript)),\"args\":[\(JSONWriter.quoted(expression))]}"
         return try request("POST", "/session/\(session)/execute/sync", params, timeout: timeout, body)
+    }
+
+    func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
+        try evaluate(expression, timeout: timeout, body) // WebDriver's Execute Script awaits a promise
+    }
+
+    /// The window sized once so that the viewport is the reftest viewport
+    /// (``WebPageSupport/fitViewport(_:timeout:_:)``; MiniBrowser's toolbar is inside the
+    /// window), then `POST /url`, which returns after the load event.
+    func navigate(to url: String, timeout: Double) throws {
+        if !viewportSet {
+            try WebPageSupport.fitViewport(self, timeout: timeout) { w, h in
+                try request("POST", "/session/\(session)/window/rect", "{\"width\":\(w),\"height\":\(h)}", timeout: timeout) { _ in () }
+            }
+            viewportSet = true
+        }
+        try request("POST", "/session/\(session)/url", "{\"url\":\(JSONWriter.quoted(url))}", timeout: timeout) { _ in () }
+    }
+
+    /// `GET /screenshot`: the top-level browsing context's viewport.
+    func screenshot(timeout: Double) throws -> String {
+        try request("GET", "/session/\(session)/screenshot", "", timeout: timeout) { try $0.string() }
     }
 
     /// One WebDriver request; decodes the reply's `value` with `body`.

@@ -22,6 +22,16 @@ protocol WebPage: AnyObject {
     /// - Throws: ``EngineFault``: `crashed`, `timedOut`, `malformedReply`, or `wrongShape` for a
     ///   script exception or a value `body` cannot read. The caller ends the browser on a fault.
     func evaluate<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T
+    /// As ``evaluate(_:timeout:_:)``, and when the value is a promise, waits for it and decodes
+    /// what it resolves to (a rejection is a `wrongShape` fault).
+    func evaluateAwaiting<T>(_ expression: String, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T
+    /// Loads `url` in the page at the reftest viewport (``WebPageSupport/viewport``, where the
+    /// browser lets it be set) and returns once the load event has fired.
+    /// - Throws: ``EngineFault`` as ``evaluate(_:timeout:_:)``.
+    func navigate(to url: String, timeout: Double) throws
+    /// A PNG of the page's viewport as the browser encodes it, base64 (the WPT runner's reftests).
+    /// - Throws: ``EngineFault`` as ``evaluate(_:timeout:_:)``.
+    func screenshot(timeout: Double) throws -> String
     /// Ends the browser and everything it started, and removes its profile. Idempotent.
     func shutdown()
 }
@@ -33,6 +43,21 @@ enum WebPageSupport {
     /// The WebDriver script (a function body, `arguments[0]` the expression) that evaluates an
     /// expression in the page's global scope, as `Runtime.evaluate` does: an indirect `eval`.
     static let evaluateScript = "return (0, eval)(arguments[0]);"
+
+    /// The viewport reftests are taken at, CSS px: WPT's 800 × 600.
+    static let viewport = (width: 800, height: 600)
+
+    /// Sizes a WebDriver browser's window (`setWindow(width, height)`) so that its viewport
+    /// (`innerWidth` × `innerHeight`) is ``viewport``: once at the viewport's size, then grown by
+    /// what the window's own chrome takes.
+    /// - Throws: ``EngineFault`` as the page's commands.
+    static func fitViewport(_ page: WebPage, timeout: Double, _ setWindow: (Int, Int) throws -> Void) throws {
+        let v = viewport
+        try setWindow(v.width, v.height)
+        let inner = try page.evaluate("[innerWidth, innerHeight]", timeout: timeout) { try $0.array().map { Int(try $0.number()) } }
+        guard inner.count == 2, inner != [v.width, v.height] else { return }
+        try setWindow(2 * v.width - inner[0], 2 * v.height - inner[1])
+    }
 
     /// A fresh private directory `/tmp/waterfall-NAME-XXXXXX`, recorded in ``directories`` until
     /// ``removeDirectory(_:)``.

@@ -19,4 +19,5 @@ let commands: [Command.Type] = [
     MergeCommand.self,
     MergeReportsCommand.self,
     UIKitRewriteCommand.self,
+    WPTCommand.self,
 ]

@@ -13,7 +13,7 @@ struct CorpusTests {
     static let root = ExternalTestSupport.packageRoot
         .appendingPathComponent("Fixtures")
     /// Suites whose every fixture has a hand-derived `expected`.
-    static let handDerived = ["seeds", "edge", "reports", "grid-lanes", "web"]
+    static let handDerived = ["seeds", "edge", "reports", "grid-lanes", "web", "wpt"]
 
     static func files(_ suite: String) throws -> [URL] {
         try FixtureFile.files(at: [root.appendingPathComponent(suite).path]).map(\.url)
