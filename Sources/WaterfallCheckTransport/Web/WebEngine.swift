@@ -11,9 +11,9 @@ import WaterfallCheck
 /// Each layout is one evaluation: the page's `__wf(input, scale)` rebuilds the DOM from the input
 /// (lengths times ``Configuration/scale`` CSS px per pt) and answers every frame as JSON text
 /// (``result(_:input:scale:)``), which are divided by the scale again (exact: the scale is a
-/// power of two). Layouts announced with
-/// ``prefetch(_:)`` go in batches of up to ``Configuration/batch``: one `__wfBatch(inputs, scale)`
-/// builds every input's DOM in one page update and reads every frame back in one evaluation.
+/// power of two). Layouts announced with ``prefetch(_:)`` go in batches of up to
+/// ``Configuration/batch``: one `__wfBatch(inputs, scale)` builds every input's DOM in one page
+/// update and reads every frame back in one evaluation.
 /// Inputs are validated first (§6): the web has no layout errors, so an invalid input is answered
 /// with the §6 code without asking the browser. The browser starts on the first layout and after
 /// every fault.
