@@ -1,18 +1,30 @@
 import Foundation
 import WaterfallCheck
 
-// The page scripts of the web engines: each defines `__wf(input, S)`, which rebuilds the page from
-// a FIXTURE-FORMAT input (the canonical compact JSON, lengths in pt; S CSS px per pt) and returns
-// `{width, height, sections: [{header, items: [[x, y, w, h], ...], footer}]}` in px, relative to the
-// layout's root. docs/web-engines.md states the mapping; the comments below name its lines.
+// The page scripts of the web engines: each defines `__wfBuild(input, S)`, which builds one
+// FIXTURE-FORMAT input (the canonical compact JSON, lengths in pt; S CSS px per pt) into the page
+// and returns its root and parts; the common script defines `__wf(input, S)` (one layout) and
+// `__wfBatch(inputs, S)` (many), which answer JSON text (docs/web-engines.md, "Answers"): per
+// layout the flat list `[width, height, x, y, w, h, ...]` in px, relative to the layout's root,
+// with a frame for each section's header (if the input has one), each item, and its footer (if it
+// has one), in input order. docs/web-engines.md states the mapping; the comments below name its
+// lines.
 
 extension WebEngine {
-    /// Helpers both pages share: px, padding, header/footer blocks, the root, and reading frames.
+    /// Helpers every page shares: px, padding, header/footer blocks, the root, and reading frames.
     ///
     /// Reading: `getBoundingClientRect` is float32, exact for 1/64-px values only below 2^18 px;
     /// an edge (top, bottom) further down is read again with the page scrolled (by a whole number
     /// of px) to just above it, so its viewport coordinate is small and exact, and the scroll
     /// offset is added back; a height is the difference of the two edges.
+    ///
+    /// Speed (docs/web-engines.md, "Speed"): the CSS engines build each input as one HTML string
+    /// (`cellHTML`, `blockHTML`; one parse instead of a DOM call and a `cssText` parse per
+    /// element), answers are one `JSON.stringify`'d string (DevTools serialises nested values
+    /// slowly), and the page is emptied after reading, so the browser has nothing to paint
+    /// between evaluations. A library engine (`__wfReadEach`) lays out and reads each input
+    /// alone: its script forces a layout per item, which with every other input's root in the
+    /// page cost time growing with the batch.
     static let commonScript = #"""
     window.__wfc = (() => {
       // What every grid item shares, once in a style sheet (parsed once, not per element).
@@ -24,14 +36,30 @@ extension WebEngine {
       const padding = (i, S) => i.map(v => px(v, S)).join(' ');
       const reset = 'margin:0;border:0;box-sizing:border-box;';
       // A header or footer: a block padded by its inset, holding the view (its frame).
+      const outerCSS = (hf, S) => reset + 'display:flow-root;padding:' + padding(insets(hf.inset), S);
+      const innerCSS = (hf, S) => reset + 'padding:0;height:' + px(hf.height, S);
       function block(parent, hf, S) {
         if (!hf) return null;
         const outer = document.createElement('div');
-        outer.style.cssText = reset + 'display:flow-root;padding:' + padding(insets(hf.inset), S);
+        outer.style.cssText = outerCSS(hf, S);
         const inner = document.createElement('div');
-        inner.style.cssText = reset + 'padding:0;height:' + px(hf.height, S);
+        inner.style.cssText = innerCSS(hf, S);
         outer.appendChild(inner); parent.appendChild(outer);
         return inner;
+      }
+      // The same block as HTML ('' for none).
+      const blockHTML = (hf, S) => hf ? '<div style="' + outerCSS(hf, S) + '"><div style="' + innerCSS(hf, S) + '"></div></div>' : '';
+      // A grid item of the CSS engines as HTML: round-robin placements as explicit tracks; a span
+      // as `span min(k, n)` (a wider span would add implicit zero-width tracks instead of clamping).
+      function cellHTML(it, index, n, L, S) {
+        let css = '';
+        const k = Math.min(it.span ?? 1, n);
+        if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
+        else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
+        else if (k > 1) css += 'grid-column:span ' + k + ';';
+        if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+        else css += 'height:' + px(it.height, S) + ';';
+        return '<div class="wf-cell" style="' + css + '"></div>';
       }
       // The root: the collection view's content, W wide, at least the minimum content height.
       function root(L, S) {
@@ -41,12 +69,28 @@ extension WebEngine {
         document.body.appendChild(r);
         return r;
       }
+      // The parts of a root whose children were built as HTML: per section the header block (if
+      // the input has one), the container of the items, the footer block (if it has one).
+      function partsOf(rootEl, input) {
+        const parts = [];
+        let e = rootEl.firstElementChild;
+        for (const sec of input.sections) {
+          const part = { header: null, items: null, footer: null };
+          if (sec.header) { part.header = e.firstElementChild; e = e.nextElementSibling; }
+          part.items = e.children; e = e.nextElementSibling;
+          if (sec.footer) { part.footer = e.firstElementChild; e = e.nextElementSibling; }
+          parts.push(part);
+        }
+        return parts;
+      }
       const NEAR = 131072;
+      // The flat answer [width, height, frames...] of a built root; parts[i].items an array or a
+      // collection of the items' elements.
       function read(rootEl, parts) {
         const r0 = rootEl.getBoundingClientRect();
         // The bottom of an element taller than NEAR: the top of a zero-height marker at its bottom
         // (its rect's height is float32 of a large value). Lays the page out again: tall elements only.
-        const bottomOf = (e, top) => {
+        const bottomOf = (e) => {
           const m = document.createElement('div');
           m.style.cssText = reset + 'padding:0;position:absolute;left:0;bottom:0;width:0;height:0';
           const position = e.style.position;
@@ -63,10 +107,10 @@ extension WebEngine {
           e.style.position = position;
           return v;
         };
+        const out = [r0.width, 0];
         // A frame: a far element's top (and its height, then small and exact in the viewport) read
         // with the page scrolled to a whole-px offset just above it.
         const frame = (e) => {
-          if (!e) return null;
           const r = e.getBoundingClientRect();
           let top = r.top, height = r.height;
           if (Math.abs(r.top) >= NEAR) {
@@ -77,29 +121,49 @@ extension WebEngine {
             window.scrollTo(0, 0);
           }
           if (height >= NEAR) height = bottomOf(e) - top;
-          return [r.left - r0.left, top - r0.top, r.width, height];
+          out.push(r.left - r0.left, top - r0.top, r.width, height);
         };
-        const sections = parts.map(p => ({ header: frame(p.header), items: p.items.map(frame), footer: frame(p.footer) }));
-        const h = r0.height < NEAR ? r0.height : bottomOf(rootEl) - r0.top;
-        return { width: r0.width, height: h, sections };
+        for (const p of parts) {
+          if (p.header) frame(p.header);
+          const items = p.items;
+          for (let i = 0; i < items.length; i++) frame(items[i]);
+          if (p.footer) frame(p.footer);
+        }
+        out[1] = r0.height < NEAR ? r0.height : bottomOf(rootEl) - r0.top;
+        return out;
       }
       function clear() { document.body.textContent = ''; window.scrollTo(0, 0); }
-      return { px, insets, padding, reset, block, root, read, clear };
+      return { px, insets, padding, reset, block, blockHTML, cellHTML, root, partsOf, read, clear };
     })();
-    // One layout: the page holds this input alone.
+    // One layout: the page holds this input alone. Answers the JSON text of its flat list.
     window.__wf = function (input, S) {
-      window.__wfc.clear();
-      const b = window.__wfBuild(input, S);
-      return window.__wfc.read(b.rootEl, b.parts);
-    };
-    // A batch: every input's root built into the page (each absolutely placed at 0,0, laid out
-    // on its own), then every frame read after one layout of the page. An input whose script
-    // throws answers {error}; the others are unaffected.
-    window.__wfBatch = function (inputs, S) {
       const c = window.__wfc;
       c.clear();
-      const built = inputs.map(input => { try { return window.__wfBuild(input, S); } catch (e) { return { error: String(e) }; } });
-      return built.map(b => { if (b.error) return b; try { return c.read(b.rootEl, b.parts); } catch (e) { return { error: String(e) }; } });
+      const b = window.__wfBuild(input, S);
+      const answer = c.read(b.rootEl, b.parts);
+      c.clear();
+      return JSON.stringify(answer);
+    };
+    // A batch: every input's root built into the page (each absolutely placed at 0,0, laid out
+    // on its own), then every frame read after one layout of the page; with __wfReadEach each
+    // input is built and read with the page holding it alone. Answers the JSON text of a list
+    // with, per input, its flat list, or {"error": text} for an input whose script threw (the
+    // others are unaffected).
+    window.__wfBatch = function (inputs, S) {
+      const c = window.__wfc;
+      const failed = (e) => ({ error: String(e) });
+      c.clear();
+      let answers;
+      if (window.__wfReadEach) {
+        answers = inputs.map(input => {
+          try { c.clear(); const b = window.__wfBuild(input, S); return c.read(b.rootEl, b.parts); } catch (e) { return failed(e); }
+        });
+      } else {
+        const built = inputs.map(input => { try { return window.__wfBuild(input, S); } catch (e) { return failed(e); } });
+        answers = built.map(b => { if (b.error) return b; try { return c.read(b.rootEl, b.parts); } catch (e) { return failed(e); } });
+      }
+      c.clear();
+      return JSON.stringify(answers);
     };
     """#
 
@@ -111,38 +175,18 @@ extension WebEngine {
     window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);
-      const parts = [];
+      let html = '';
       for (const sec of input.sections) {
         const n = sec.columnCount ?? L.columnCount;
         const I = c.insets(sec.sectionInset ?? L.sectionInset);
-        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
-        const g = document.createElement('div');
-        g.style.cssText = c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
+        html += c.blockHTML(sec.header, S) + '<div style="' + c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
           + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
-          + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
-        const cells = document.createDocumentFragment();
-        sec.items.forEach((it, index) => {
-          const e = document.createElement('div');
-          e.className = 'wf-cell';
-          let css = '';
-          const k = Math.min(it.span ?? 1, n);
-          // Round-robin placements as explicit tracks; a span as `span min(k, n)` (a wider span
-          // would add implicit zero-width tracks instead of clamping).
-          if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
-          else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
-          else if (k > 1) css += 'grid-column:span ' + k + ';';
-          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
-          else css += 'height:' + c.px(it.height, S) + ';';
-          e.style.cssText = css;
-          cells.appendChild(e);
-          part.items.push(e);
-        });
-        g.appendChild(cells);
-        rootEl.appendChild(g);
-        part.footer = c.block(rootEl, sec.footer, S);
-        parts.push(part);
+          + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S) + '">';
+        sec.items.forEach((it, index) => { html += c.cellHTML(it, index, n, L, S); });
+        html += '</div>' + c.blockHTML(sec.footer, S);
       }
-      return { rootEl, parts };
+      rootEl.innerHTML = html;
+      return { rootEl, parts: c.partsOf(rootEl, input) };
     };
     """#
 
@@ -151,6 +195,7 @@ extension WebEngine {
     /// transitions, no resize binding), items `span · w + (span - 1) · gutter` wide with the row
     /// spacing as their `margin-bottom` (masonry.js has no vertical gutter), then a footer block.
     static let masonryScript = commonScript + #"""
+    window.__wfReadEach = true;
     window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);
@@ -195,36 +240,18 @@ extension WebEngine {
     window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);
-      const parts = [];
+      let html = '';
       for (const sec of input.sections) {
         const n = sec.columnCount ?? L.columnCount;
         const I = c.insets(sec.sectionInset ?? L.sectionInset);
-        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
-        const g = document.createElement('div');
-        g.style.cssText = c.reset + 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
+        html += c.blockHTML(sec.header, S) + '<div style="' + c.reset + 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
           + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
-          + ';padding:' + c.padding(I, S);
-        const cells = document.createDocumentFragment();
-        sec.items.forEach((it, index) => {
-          const e = document.createElement('div');
-          e.className = 'wf-cell';
-          let css = '';
-          const k = Math.min(it.span ?? 1, n);
-          if (L.placement === 'leftToRight') css += 'grid-column:' + (index % n + 1) + ';';
-          else if (L.placement === 'rightToLeft') css += 'grid-column:' + (n - index % n) + ';';
-          else if (k > 1) css += 'grid-column:span ' + k + ';';
-          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
-          else css += 'height:' + c.px(it.height, S) + ';';
-          e.style.cssText = css;
-          cells.appendChild(e);
-          part.items.push(e);
-        });
-        g.appendChild(cells);
-        rootEl.appendChild(g);
-        part.footer = c.block(rootEl, sec.footer, S);
-        parts.push(part);
+          + ';padding:' + c.padding(I, S) + '">';
+        sec.items.forEach((it, index) => { html += c.cellHTML(it, index, n, L, S); });
+        html += '</div>' + c.blockHTML(sec.footer, S);
       }
-      return { rootEl, parts };
+      rootEl.innerHTML = html;
+      return { rootEl, parts: c.partsOf(rootEl, input) };
     };
     """#
 
@@ -233,6 +260,7 @@ extension WebEngine {
     /// their `margin-bottom`), with `columnWidth` §5's w and `gutterWidth` the column spacing, no
     /// animation, no resize binding, then a footer block.
     static let jqueryMasonryScript = commonScript + #"""
+    window.__wfReadEach = true;
     window.__wfBuild = function (input, S) {
       const c = window.__wfc, L = input.layout;
       const rootEl = c.root(L, S);

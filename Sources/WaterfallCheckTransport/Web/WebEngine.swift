@@ -9,10 +9,11 @@ import WaterfallCheck
 /// §2–§3 to the page, and what each engine declares.
 ///
 /// Each layout is one evaluation: the page's `__wf(input, scale)` rebuilds the DOM from the input
-/// (lengths times ``Configuration/scale`` CSS px per pt) and returns every frame, which are divided
-/// by the scale again (exact: the scale is a power of two). Layouts announced with
-/// ``prefetch(_:)`` go in batches of up to ``Configuration/batch``: one `__wfBatch(inputs, scale)`
-/// builds every input's DOM in one page update and reads every frame back in one evaluation.
+/// (lengths times ``Configuration/scale`` CSS px per pt) and answers every frame as JSON text
+/// (``result(_:input:scale:)``), which are divided by the scale again (exact: the scale is a
+/// power of two). Layouts announced with ``prefetch(_:)`` go in batches of up to
+/// ``Configuration/batch``: one `__wfBatch(inputs, scale)` builds every input's DOM in one page
+/// update and reads every frame back in one evaluation.
 /// Inputs are validated first (§6): the web has no layout errors, so an invalid input is answered
 /// with the §6 code without asking the browser. The browser starts on the first layout and after
 /// every fault.
@@ -302,7 +303,9 @@ public final class WebEngine: LayoutEngine {
         let b = try running()
         let expression = "__wf(" + CanonicalWriter.compactInput(input) + "," + JSONWriter.number(configuration.scale) + ")"
         do {
-            return try b.evaluate(expression, timeout: configuration.timeout) { try Self.result($0, input: input, scale: configuration.scale) }
+            return try b.evaluate(expression, timeout: configuration.timeout) {
+                try Self.result(try Self.flatAnswer(try $0.string()), input: input, scale: configuration.scale)
+            }
         } catch {
             shutdown()
             throw error
@@ -390,13 +393,9 @@ public final class WebEngine: LayoutEngine {
         let name = descriptor.name
         do {
             return try b.evaluate(expression, timeout: configuration.timeout * Double(min(inputs.count, 10))) { v in
-                let answers = try v.array()
-                guard answers.count == inputs.count else { throw v.fault("\(answers.count) answers for \(inputs.count) inputs") }
-                return zip(inputs, answers).map { input, node in
-                    if let e = node.member("error") {
-                        return .failure(EngineFault(.wrongShape, engine: name, "script threw: \((try? e.string()) ?? "error")"))
-                    }
-                    do { return .success(try Self.result(node, input: input, scale: configuration.scale)) } catch {
+                let answers = try Self.batchAnswers(try v.string(), count: inputs.count)
+                return zip(inputs, answers).map { input, answer in
+                    do { return .success(try Self.result(try answer.get(), input: input, scale: configuration.scale)) } catch {
                         return .failure(EngineFault(.wrongShape, engine: name, "\(error)"))
                     }
                 }
@@ -405,28 +404,6 @@ public final class WebEngine: LayoutEngine {
             shutdown()
             throw error
         }
-    }
-
-    /// Decodes the page's answer `{"width","height","sections":[{"header"?,"items":[[x,y,w,h],...],"footer"?}]}`
-    /// (px), checking it has one frame per input element.
-    static func result(_ v: JSONNode, input: LayoutInput, scale: CGFloat) throws -> LayoutResult {
-        func frame(_ n: JSONNode) throws -> CGRect {
-            let a = try n.numbers(4, "a frame [x, y, width, height]")
-            return CGRect(x: CGFloat(a[0]) / scale, y: CGFloat(a[1]) / scale, width: CGFloat(a[2]) / scale, height: CGFloat(a[3]) / scale)
-        }
-        let sections = try v.requiredMember("sections").array()
-        guard sections.count == input.sections.count else { throw v.fault("\(sections.count) sections for \(input.sections.count)") }
-        var out: [SectionFrames] = []
-        for (s, node) in zip(input.sections, sections) {
-            let items = try node.requiredMember("items").array().map(frame)
-            guard items.count == s.items.count else { throw node.fault("\(items.count) items for \(s.items.count)") }
-            let header = try node.member("header").flatMap { $0.isNull ? nil : try frame($0) }
-            let footer = try node.member("footer").flatMap { $0.isNull ? nil : try frame($0) }
-            out.append(SectionFrames(header: header, items: items, footer: footer))
-        }
-        let size = CGSize(width: CGFloat(try v.requiredMember("width").number()) / scale,
-                          height: CGFloat(try v.requiredMember("height").number()) / scale)
-        return LayoutResult(contentSize: size, sections: out)
     }
 
     private func running() throws -> WebPage {
