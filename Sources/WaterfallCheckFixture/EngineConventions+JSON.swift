@@ -120,11 +120,6 @@ extension EngineConstraints {
     /// The object, with only the constraints set (``none`` is `{}`).
     public var json: JSONValue {
         var o: [(key: String, value: JSONValue)] = []
-        let flags: [(String, Bool)] = [
-            ("supplementaryWithoutInsets", supplementaryWithoutInsets), ("noFooters", noFooters), ("oneSpacing", oneSpacing),
-            ("noSectionInsets", noSectionInsets), ("noSectionInsetOverrides", noSectionInsetOverrides),
-            ("leftToRightOnly", leftToRightOnly),
-        ]
         for (k, on) in flags where on { o.append((k, .bool(true))) }
         if let w = fixedContainerWidth { o.append(("fixedContainerWidth", .number(Double(w)))) }
         return .object(o)
@@ -142,6 +137,7 @@ extension EngineConstraints {
         noSectionInsets = try flag("noSectionInsets")
         noSectionInsetOverrides = try flag("noSectionInsetOverrides")
         leftToRightOnly = try flag("leftToRightOnly")
+        sizedItemsOnly = try flag("sizedItemsOnly")
         if let w = node.member("fixedContainerWidth") {
             let v = try w.number()
             guard v > 0, ReferenceLayout.isValidLength(CGFloat(v)) else { throw w.fault("fixedContainerWidth must be a length > 0 (pt)") }

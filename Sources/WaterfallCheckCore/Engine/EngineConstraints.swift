@@ -20,14 +20,19 @@ public struct EngineConstraints: Hashable, Sendable {
     public var leftToRightOnly: Bool
     /// The one container width the engine lays out at, pt (a layout that reads the screen once).
     public var fixedContainerWidth: CGFloat?
+    /// Items by size only (needs the `size` feature): a size-only API (CHT's `sizeForItemAt`)
+    /// scales every size to its own column width, so a fixed height `h` sent as `(w, h)` comes
+    /// back as `h · w' / w` (floored to pixels: a pixel short where `w'` is the library's floored
+    /// width, or where the product rounds down by an ulp). The generator makes such items sizes.
+    public var sizedItemsOnly: Bool
 
     public init(supplementaryWithoutInsets: Bool = false, noFooters: Bool = false, oneSpacing: Bool = false,
                 noSectionInsets: Bool = false, noSectionInsetOverrides: Bool = false, leftToRightOnly: Bool = false,
-                fixedContainerWidth: CGFloat? = nil) {
+                fixedContainerWidth: CGFloat? = nil, sizedItemsOnly: Bool = false) {
         self.supplementaryWithoutInsets = supplementaryWithoutInsets; self.noFooters = noFooters
         self.oneSpacing = oneSpacing; self.noSectionInsets = noSectionInsets
         self.noSectionInsetOverrides = noSectionInsetOverrides; self.leftToRightOnly = leftToRightOnly
-        self.fixedContainerWidth = fixedContainerWidth
+        self.fixedContainerWidth = fixedContainerWidth; self.sizedItemsOnly = sizedItemsOnly
     }
 
     /// No constraint.
@@ -43,16 +48,19 @@ public struct EngineConstraints: Hashable, Sendable {
         ("noSectionInsetOverrides", "sections override the column count only"),
         ("leftToRightOnly", "round robin left to right only"),
         ("fixedContainerWidth", "one container width (pt)"),
+        ("sizedItemsOnly", "items by size only (no fixed heights)"),
     ]
+
+    /// The boolean constraints with their keys, in ``keys`` order (the text and JSON forms).
+    public var flags: [(key: String, on: Bool)] {
+        [("supplementaryWithoutInsets", supplementaryWithoutInsets), ("noFooters", noFooters), ("oneSpacing", oneSpacing),
+         ("noSectionInsets", noSectionInsets), ("noSectionInsetOverrides", noSectionInsetOverrides),
+         ("leftToRightOnly", leftToRightOnly), ("sizedItemsOnly", sizedItemsOnly)]
+    }
 
     /// `key: value` for each constraint set; empty for ``none``.
     public var lines: [String] {
         var out: [String] = []
-        let flags: [(String, Bool)] = [
-            ("supplementaryWithoutInsets", supplementaryWithoutInsets), ("noFooters", noFooters), ("oneSpacing", oneSpacing),
-            ("noSectionInsets", noSectionInsets), ("noSectionInsetOverrides", noSectionInsetOverrides),
-            ("leftToRightOnly", leftToRightOnly),
-        ]
         for (k, on) in flags where on { out.append("\(k) (\(Self.keys.first { $0.key == k }!.meaning))") }
         if let w = fixedContainerWidth { out.append("fixedContainerWidth: \(w) pt") }
         return out
@@ -71,6 +79,9 @@ public struct EngineConstraints: Hashable, Sendable {
             if noFooters && section.footer != nil { return "has no footers (section \(i))" }
             if supplementaryWithoutInsets && (section.header.map { $0.inset != .zero } ?? false || section.footer.map { $0.inset != .zero } ?? false) {
                 return "has no header or footer insets (section \(i))"
+            }
+            if sizedItemsOnly, let j = section.items.firstIndex(where: { if case .height = $0.dimension { return true }; return false }) {
+                return "lays out items by size only (item \(i).\(j) has a fixed height)"
             }
         }
         return nil
@@ -95,6 +106,12 @@ public struct EngineConstraints: Hashable, Sendable {
                 if out.sections[i].header != nil { out.sections[i].header!.givenInset = nil }
                 if out.sections[i].footer != nil { out.sections[i].footer!.givenInset = nil }
             }
+            // A fixed height h as the natural size 100 × h (its aspect, not its height, is kept).
+            if sizedItemsOnly {
+                for j in out.sections[i].items.indices {
+                    if case .height(let h) = out.sections[i].items[j].dimension { out.sections[i].items[j].dimension = .size(CGSize(width: 100, height: h)) }
+                }
+            }
         }
         return out
     }
@@ -110,6 +127,6 @@ extension EngineConstraints {
             noSectionInsets: noSectionInsets || other.noSectionInsets,
             noSectionInsetOverrides: noSectionInsetOverrides || other.noSectionInsetOverrides,
             leftToRightOnly: leftToRightOnly || other.leftToRightOnly,
-            fixedContainerWidth: fixedContainerWidth ?? other.fixedContainerWidth)
+            fixedContainerWidth: fixedContainerWidth ?? other.fixedContainerWidth, sizedItemsOnly: sizedItemsOnly || other.sizedItemsOnly)
     }
 }

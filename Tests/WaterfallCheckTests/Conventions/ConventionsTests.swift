@@ -196,7 +196,8 @@ struct ConventionsTests {
         all.firstRowInOrder = true
         all.invalidatesOnScroll = true
         let constraints = EngineConstraints(supplementaryWithoutInsets: true, noFooters: true, oneSpacing: true, noSectionInsets: true,
-                                            noSectionInsetOverrides: true, leftToRightOnly: true, fixedContainerWidth: 390)
+                                            noSectionInsetOverrides: true, leftToRightOnly: true, fixedContainerWidth: 390,
+                                            sizedItemsOnly: true)
         let d = EngineDescriptor(name: "x", version: "1", conventions: all, constraints: constraints)
         let line = EngineProtocol.Hello(d).encode()
         let back = try JSONDocument(parsing: Array(line.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) }
@@ -271,6 +272,23 @@ struct ConstraintsTests {
         // Undeclared, each refusal is an engine fault (the old rule, kept for engines that declare none).
         // (Each fault restarts the engine: 20 cases only.)
         #expect(try fuzz("", cases: 20).engineFaultCases > 15)
+    }
+
+    /// CHT's `sizeForItemAt` scales every size to its own floored width: a fixed height sent as
+    /// `(w, h)` came back a pixel short (197 as 196.67), an adapter's artefact reported as the
+    /// library's `item-size` and, through the ties it moved, `placement`.
+    @Test("sizedItemsOnly: a fixed height is refused, naming the item; projection makes it a size of the same height at a 100-pt column")
+    func sizedItemsOnly() throws {
+        let c = EngineConstraints(sizedItemsOnly: true)
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2),
+                                sections: [SectionInput(items: [.size(width: 3, height: 4)]), SectionInput(items: [.size(width: 1, height: 1), .height(7)])])
+        #expect(c.refusal(input) == "lays out items by size only (item 1.1 has a fixed height)")
+        let projected = c.project(input)
+        #expect(c.refusal(projected) == nil)
+        #expect(projected.sections[1].items[1].dimension == .size(CGSize(width: 100, height: 7)))
+        #expect(projected.sections[0] == input.sections[0])
+        let json = try JSONDocument(parsing: Array(#"{"sizedItemsOnly":true}"#.utf8), file: "c").decode { try EngineConstraints(json: $0) }
+        #expect(json == c && c.lines == ["sizedItemsOnly (items by size only (no fixed heights))"])
     }
 
     @Test("the gate refuses an input outside the constraints without asking; projection moves it inside, keeping the column width")
