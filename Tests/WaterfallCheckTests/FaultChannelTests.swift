@@ -72,3 +72,32 @@ struct FaultChannelTests {
         try expectFaultsEverywhere({ engine }, faultText: "planted page fault")
     }
 }
+
+/// Blueprints asks its delegate for section -1 with no sections: the same trap on two inputs was
+/// two compare differences (faults merged only on equal inputs).
+@Suite("Fault signatures")
+struct FaultSignatureTests {
+    static func crash(_ symbol: String, _ message: String = "Index out of range") -> EngineFault {
+        EngineFault(.crashed, engine: "exec:./e", "no reply to request 7: exited with status 132", stderr: """
+            Swift/ContiguousArrayBuffer.swift:692: Fatal error: \(message)
+
+            *** Signal 4: Backtracing from 0x7f3e8af6df7f... done ***
+            Thread 0 "lib-engine" crashed:
+              0              0x00007f3e8af6df7f closure #1 in closure #1 in _assertionFailure(_:_:file:line:flags:) + 623 in libswiftCore.so
+              1 [ra]         0x00007f3e8b0f961f _assertionFailure(_:_:file:line:flags:) + 302 in libswiftCore.so
+              2 [ra]         0x00007f3e8af87e7d Array.subscript.getter + 124 in libswiftCore.so
+              3 [ra]         0x000056020a72fc7b \(symbol) + 618 in lib-engine at /tmp/B.swift:34:81
+            """)
+    }
+
+    @Test("a crash is keyed by its message and first frame outside the runtime; a hang by nothing")
+    func crashes() {
+        let a = Self.crash("Delegate.header(in:)"), b = Self.crash("Delegate.header(in:)")
+        #expect(a.signature == "crashed: Index out of range in Delegate.header(in:)")
+        #expect(a.signature == b.signature)
+        #expect(Self.crash("Delegate.footer(in:)").signature != a.signature)
+        #expect(Self.crash("Delegate.header(in:)", "Division by zero").signature != a.signature)
+        #expect(EngineFault(.timedOut, engine: "e", "no reply in 5 s").signature == nil)
+        #expect(EngineFault(.crashed, engine: "e", "exited with status 139").signature == nil)
+    }
+}

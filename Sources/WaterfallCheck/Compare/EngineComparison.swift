@@ -550,7 +550,8 @@ extension EngineComparison.Finding {
     /// and, for a move, what moved first (x: `column`; else y: `top`; else `frame`). The span bug
     /// reads "spanning item moved top" on every minimal input it shrinks to, ties sent right
     /// "item moved column"; with a placement verdict, its kind is added (`(offset)`, `(placement)`).
-    /// `nil` for a fault: faults merge only on equal inputs.
+    /// For a fault, the fault's own (``EngineFault/signature``: a crash by its message and frame), or
+    /// `nil` when it has none: such faults merge only on equal inputs.
     package var signature: String? { signature(movedHow: true) }
 
     /// ``signature``, or without what moved first (`column`, `top`, `frame`) when `movedHow` is
@@ -562,12 +563,13 @@ extension EngineComparison.Finding {
 }
 
 extension EngineComparison {
-    /// ``Finding/signature(movedHow:)`` of two answers to `input` and their diff; `nil` when a side faulted.
+    /// ``Finding/signature(movedHow:)`` of two answers to `input` and their diff; for a fault its own signature, if any.
     /// - Complexity: O(differences).
     static func signature(_ baseline: EngineAnswer, _ candidate: EngineAnswer, _ difference: LayoutDiff, on input: LayoutInput,
                           tolerance: Tolerance, verdict: PlacementVerdict?, movedHow: Bool = true) -> String? {
-        if case .fault = baseline { return nil }
-        if case .fault = candidate { return nil }
+        // A fault groups by where it happened (``EngineFault/signature``), else only on equal inputs.
+        if case .fault(let f) = baseline { return f.signature.map { "fault/baseline \($0)" } }
+        if case .fault(let f) = candidate { return f.signature.map { "fault/candidate \($0)" } }
         let kinds = answerKind(baseline) + "/" + answerKind(candidate)
         guard case .layout = baseline, case .layout = candidate,
               let first = difference.entries.filter({ $0.change != .same }).min(by: { $0.subject < $1.subject }) else { return kinds }

@@ -45,6 +45,32 @@ public struct EngineFault: Error, Hashable, CustomStringConvertible, Sendable {
         self.kind = kind; self.engine = engine; self.message = message; self.reply = reply; self.stderr = stderr
     }
 
+    /// What tells one crash from another, as a runtime prints it, for grouping faults the way
+    /// failures are grouped: for a crash, the last `Fatal error:` message on stderr and the first
+    /// backtrace frame outside the Swift runtime and libc (`Index out of range` in
+    /// `BlueprintsDelegate.collectionView(_:layout:referenceSizeForHeaderInSection:)`). `nil`
+    /// for any other fault and a crash whose stderr has no `Fatal error:` (a hang, garbage, a
+    /// thrown error whose message may carry the input's numbers): those are merged only on equal
+    /// inputs. O(stderr).
+    public var signature: String? {
+        switch kind {
+        case .crashed:
+            let lines = stderr.split(separator: "\n")
+            guard let fatal = lines.last(where: { $0.contains("Fatal error:") }) else { return nil }
+            let what = fatal[fatal.range(of: "Fatal error:")!.upperBound...].trimmingCharacters(in: .whitespaces)
+            // `  3 [ra]  0x000056020a72fc7b Symbol + 618 in image at file:line`
+            let runtime = ["libswiftCore", "libc.so", "libswift_Concurrency", "libdispatch", "libFoundation", "ld-linux"]
+            let frame = lines.first { line in
+                line.contains(" 0x") && line.contains(" in ") && !runtime.contains { line.contains(" in \($0)") }
+                    && !line.contains("_assertionFailure") && !line.contains("Backtracing")
+            }
+            guard let frame, let start = frame.range(of: #"0x[0-9a-f]+ "#, options: .regularExpression),
+                  let end = frame.range(of: " + ", range: start.upperBound..<frame.endIndex) else { return "crashed: \(what)" }
+            return "crashed: \(what) in \(frame[start.upperBound..<end.lowerBound])"
+        default: return nil
+        }
+    }
+
     /// `engine fault (crashed) in exec:./e: exited with status 3`, then the reply and the
     /// stderr tail on indented lines, each quoted with `| ` so that none passes for the harness's
     /// own output and none runs into the next line.
