@@ -49,14 +49,27 @@ enum WebPageSupport {
 
     /// Sizes a WebDriver browser's window (`setWindow(width, height)`) so that its viewport
     /// (`innerWidth` × `innerHeight`) is ``viewport``: once at the viewport's size, then grown by
-    /// what the window's own chrome takes.
+    /// what the window's own chrome takes. A window manager applies a resize when it gets to it
+    /// (a loaded machine: MiniBrowser's screenshot came back 576 × 432), so the viewport is read
+    /// until it has the size, for up to 5 s, resizing again from what it reads.
     /// - Throws: ``EngineFault`` as the page's commands.
     static func fitViewport(_ page: WebPage, timeout: Double, _ setWindow: (Int, Int) throws -> Void) throws {
         let v = viewport
-        try setWindow(v.width, v.height)
-        let inner = try page.evaluate("[innerWidth, innerHeight]", timeout: timeout) { try $0.array().map { Int(try $0.number()) } }
-        guard inner.count == 2, inner != [v.width, v.height] else { return }
-        try setWindow(2 * v.width - inner[0], 2 * v.height - inner[1])
+        var window = (v.width, v.height)
+        try setWindow(window.0, window.1)
+        let deadline = Date().addingTimeInterval(5)
+        var last: [Int] = []
+        while Date() < deadline {
+            let inner = try page.evaluate("[innerWidth, innerHeight]", timeout: timeout) { try $0.array().map { Int(try $0.number()) } }
+            guard inner.count == 2, inner != [v.width, v.height] else { return }
+            // A new reading is the window's answer to the last size: grow by what its chrome takes.
+            if inner != last && inner != [0, 0] {
+                let next = (window.0 + v.width - inner[0], window.1 + v.height - inner[1])
+                if next != window { window = next; try setWindow(window.0, window.1) }
+                last = inner
+            }
+            usleep(50_000)
+        }
     }
 
     /// A fresh private directory `/tmp/waterfall-NAME-XXXXXX`, recorded in ``directories`` until
