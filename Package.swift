@@ -109,7 +109,7 @@ if ProcessInfo.processInfo.environment["WATERFALL_LIBFUZZ"] == "1" {
     // uses only the broken engines, and a -static-stdlib build (OSS-Fuzz's SWIFTFLAGS,
     // .clusterfuzzlite/build.sh) finds no Testing module in the static resource directory.
     for t in package.targets where t.name == "WaterfallCheckTestSupport" {
-        t.exclude += ["CLI.swift", "FixtureTexts.swift", "Goldens.swift", "Probe.swift", "Python.swift"]
+        t.exclude += ["CLI.swift", "CLI+Printed.swift", "FixtureTexts.swift", "Goldens.swift", "Probe.swift", "Python.swift"]
     }
     // Coverage of the engines' code only (scripts/libfuzz's default): the flags go to the modules
     // that hold engines, not to the harness, whose generator and invariants would add features

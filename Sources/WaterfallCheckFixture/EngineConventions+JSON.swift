@@ -25,6 +25,7 @@ extension EngineConventions {
         if closedRectQueries { o.append(("closedRectQueries", .bool(true))) }
         if positionNoiseULPs != 0 { o.append(("positionNoiseULPs", .integer(positionNoiseULPs))) }
         if firstRowInOrder { o.append(("firstRowInOrder", .bool(true))) }
+        if tiesToLeastRecentColumn { o.append(("tiesToLeastRecentColumn", .bool(true))) }
         if invalidatesOnScroll { o.append(("invalidatesOnScroll", .bool(true))) }
         return .object(o)
     }
@@ -64,6 +65,7 @@ extension EngineConventions {
         countsTrailingSpacing = try node.member("countsTrailingSpacing")?.bool() ?? false
         closedRectQueries = try node.member("closedRectQueries")?.bool() ?? false
         firstRowInOrder = try node.member("firstRowInOrder")?.bool() ?? false
+        tiesToLeastRecentColumn = try node.member("tiesToLeastRecentColumn")?.bool() ?? false
         invalidatesOnScroll = try node.member("invalidatesOnScroll")?.bool() ?? false
         if let t = node.member("tieTolerance") {
             let v = try t.number()

@@ -21,7 +21,7 @@ struct ConventionsCLITests {
         #expect(file.conventions == .none)
         // Every convention probed; the fake declares no features, so those probed with headers,
         // several sections or sizes are not probed (and not undetermined either: not declared).
-        #expect(file.undetermined == ["columnWidth", "height", "zeroContentSizeWithoutSections", "countsTrailingSpacing", "firstRowInOrder", "position", "tieTolerance"])
+        #expect(file.undetermined == ["columnWidth", "height", "zeroContentSizeWithoutSections", "countsTrailingSpacing", "firstRowInOrder", "tiesToLeastRecentColumn", "position", "tieTolerance"])
         #expect(r.stdout.contains("not probed (emptySectionsCollapse)"), "\(r.stdout)")
         #expect(r.stdout.contains("undetermined (columnWidth): its probe faulted"), "\(r.stdout)")
     }

@@ -105,6 +105,14 @@ package struct ConventionProbe {
               ("width 90, 3 columns, items 0, 0, 10, 10", input(90, columns: 3, [items([0, 0, 10, 10])])),
               // A control the convention leaves alone: a misplacing bug fails it.
               ("width 100, 2 columns, items 10, 20, 5, 5", input(100, columns: 2, [items([10, 20, 5, 5])]))]),
+            // After firstRowInOrder, the milder (its model allows the leftmost tie too, so it
+            // would explain a layout that only fills its first row in order).
+            ("tiesToLeastRecentColumn", [("true", { $0.tiesToLeastRecentColumn = true })],
+             [("width 100, 2 columns, items 5, 10, 5, 5 (both columns 10 tall; column 1's last item is the older)",
+               input(100, columns: 2, [items([5, 10, 5, 5])])),
+              ("width 100, 2 columns, items 0, 0, 0, 0", input(100, columns: 2, [items([0, 0, 0, 0])])),
+              // A control the convention leaves alone: a misplacing bug fails it.
+              ("width 100, 2 columns, items 10, 20, 5, 5", input(100, columns: 2, [items([10, 20, 5, 5])]))]),
             ("sizeHeight",
              roundings([.down, .nearest]).map { r in (r.description, { $0.sizeHeightRounding = r }) },
              [("width 100, 1 column, items of size 3 × 1 and 3 × 2 (33.33 and 66.67 tall)",

@@ -89,6 +89,12 @@ public struct EngineConventions: Hashable, Sendable {
     /// before shortest-first takes over: a zero-height tie goes right (Blueprints'
     /// `VerticalBlueprintLayout`, like `UICollectionViewFlowLayout`'s first line).
     public var firstRowInOrder: Bool
+    /// A shortest-first tie goes to the column whose last item was placed earliest (an empty
+    /// column first, then the leftmost), not to the leftmost: Blueprints takes the lowest bottom
+    /// among all its items, in layout order (`sorted { $0.frame.maxY < $1.frame.maxY }`, stable),
+    /// skipping items something already stands on. Span-1 items; it also fills the first row in
+    /// order, since an empty column is the least recent.
+    public var tiesToLeastRecentColumn: Bool
     /// `shouldInvalidateLayout(forBoundsChange:)` is true for a scroll too, not only for a new
     /// width: a design that costs re-preparation (or, with an invalidation context, only what
     /// the context names), not a wrong layout (Blueprints; Apple: "Subclasses can override it and
@@ -100,7 +106,7 @@ public struct EngineConventions: Hashable, Sendable {
                 zeroContentSizeWithoutSections: Bool = false, emptySectionsCollapse: Bool = false,
                 countsTrailingSpacing: Bool = false, builtInTieTolerance: CGFloat = 0,
                 closedRectQueries: Bool = false, positionNoiseULPs: Int = 0, firstRowInOrder: Bool = false,
-                invalidatesOnScroll: Bool = false) {
+                invalidatesOnScroll: Bool = false, tiesToLeastRecentColumn: Bool = false) {
         self.columnWidthRounding = columnWidthRounding; self.heightRounding = heightRounding
         self.positionRounding = positionRounding
         self.sizeHeightRounding = sizeHeightRounding
@@ -110,6 +116,7 @@ public struct EngineConventions: Hashable, Sendable {
         self.builtInTieTolerance = builtInTieTolerance; self.closedRectQueries = closedRectQueries
         self.positionNoiseULPs = positionNoiseULPs
         self.firstRowInOrder = firstRowInOrder; self.invalidatesOnScroll = invalidatesOnScroll
+        self.tiesToLeastRecentColumn = tiesToLeastRecentColumn
     }
 
     /// Plain §5: no convention.
@@ -139,6 +146,7 @@ public struct EngineConventions: Hashable, Sendable {
         ("closedRectQueries", "rect queries answer elements that only touch the rect"),
         ("positionNoiseULPs", "positions carry floating-point noise (ulps)"),
         ("firstRowInOrder", "the first row is filled in order, item i in column i"),
+        ("tiesToLeastRecentColumn", "a tie goes to the column whose last item is the oldest"),
         ("invalidatesOnScroll", "shouldInvalidateLayout(forBoundsChange:) is true for a scroll too"),
     ]
 
@@ -161,6 +169,7 @@ public struct EngineConventions: Hashable, Sendable {
         if closedRectQueries { add("closedRectQueries", "true") }
         if positionNoiseULPs != 0 { add("positionNoiseULPs", "\(positionNoiseULPs)") }
         if firstRowInOrder { add("firstRowInOrder", "true") }
+        if tiesToLeastRecentColumn { add("tiesToLeastRecentColumn", "true") }
         if invalidatesOnScroll { add("invalidatesOnScroll", "true") }
         return out
     }

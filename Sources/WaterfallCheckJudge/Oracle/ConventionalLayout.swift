@@ -87,7 +87,8 @@ package enum ConventionalLayout {
         t.layout.pixelScale = nil
         let rounding = c.positionRounding?.resolved(pixelScale: s.pixelScale)
         let model = LayoutModel(input: t, result: answer, tolerance: Swift.max(tolerance, rounding.map { 1 / $0.scale } ?? 0),
-                                columnWidths: widths, firstRowInOrder: c.firstRowInOrder, heightNoiseULPs: c.positionNoiseULPs)
+                                columnWidths: widths, firstRowInOrder: c.firstRowInOrder,
+                                leastRecentTies: c.tiesToLeastRecentColumn, heightNoiseULPs: c.positionNoiseULPs)
         var r = LayoutResult(contentSize: CGSize(width: s.containerWidth, height: Swift.max(model.finalTop, s.minimumContentHeight)),
                              sections: model.sections.map { SectionFrames(header: $0.header, items: $0.items.map(\.frame), footer: $0.footer) })
         for si in r.sections.indices {

@@ -59,6 +59,8 @@ package struct LayoutModel {
     ///     an engine that floors it), or `nil` for §5's.
     ///   - firstRowInOrder: shortest-first sections fill their first row in order
     ///     (``EngineConventions/firstRowInOrder``).
+    ///   - leastRecentTies: a shortest-first tie of a span-1 item goes to the column whose last
+    ///     item is the oldest (``EngineConventions/tiesToLeastRecentColumn``).
     ///   - heightNoiseULPs: each item height may be this many ulps off (a size-only API's
     ///     `w · h / w`, ``EngineConventions/positionNoiseULPs``): the running heights' error bound
     ///     widens by it, so a tie it flips is allowed.
@@ -66,7 +68,7 @@ package struct LayoutModel {
     ///   candidate top of an item in O(columns)). The scratch (running heights, the item on top
     ///   of each column, candidate tops, the deque) is allocated once for the widest section.
     package init(input: LayoutInput, result: LayoutResult, tolerance tol: CGFloat, columnWidths: [CGFloat]? = nil,
-                 firstRowInOrder: Bool = false, heightNoiseULPs: Int = 0) {
+                 firstRowInOrder: Bool = false, leastRecentTies: Bool = false, heightNoiseULPs: Int = 0) {
         let s = input.layout
         let W = s.containerWidth
         let spacing = s.columnSpacing
@@ -155,7 +157,13 @@ package struct LayoutModel {
                 if heightNoiseULPs > 0 { heightError += CGFloat(heightNoiseULPs) * height.ulp }
                 let inOrder = firstRowInOrder && s.placement == .shortestFirst && i == firstRow && i < n && k == 1
                 if inOrder { firstRow += 1 }
-                let rule = inOrder ? i : Self.ruleColumn(s, index: i, n: n, pos: tops, starts: starts, cursor: cursor)
+                var rule = inOrder ? i : Self.ruleColumn(s, index: i, n: n, pos: tops, starts: starts, cursor: cursor)
+                if leastRecentTies && s.placement == .shortestFirst && k == 1 && !inOrder {
+                    // Among the tied columns, the one whose last item is the oldest (-1: empty).
+                    var m = tops[0]
+                    for c in 1..<starts where tops[c] < m { m = tops[c] }
+                    for c in 0..<starts where tops[c] - m <= s.tieTolerance && lastItem[c] < lastItem[rule] { rule = c }
+                }
                 // The engine's column: the rule's when its origin is within the tolerance of the
                 // engine's x (columns narrower than the tolerance cannot be told apart), else the
                 // origin nearest x, if within the tolerance.

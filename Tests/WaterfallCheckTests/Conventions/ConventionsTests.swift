@@ -186,6 +186,26 @@ struct ConventionsTests {
         #expect(fuzz({ InOrderFirstRowEngine().redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
     }
 
+    /// Blueprints takes the lowest bottom among all its items in layout order: a tie goes to the
+    /// column whose last item is the oldest. 2 columns, zero-height items: columns 0, 1, 0, 1
+    /// where §5's leftmost gives 0, 0, 0, 0 (frames derived by hand).
+    @Test("tiesToLeastRecentColumn: probed with evidence, no failure when declared, failures when not")
+    func leastRecentTies() throws {
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 2, columnCount: 2), sections: [SectionInput(items: Array(repeating: .height(0), count: 4))])
+        let answer = LayoutResult(contentSize: CGSize(width: 2, height: 0), sections: [SectionFrames(items: [
+            CGRect(x: 0, y: 0, width: 1, height: 0), CGRect(x: 1, y: 0, width: 1, height: 0),
+            CGRect(x: 0, y: 0, width: 1, height: 0), CGRect(x: 1, y: 0, width: 1, height: 0)])])
+        let c = EngineConventions(tiesToLeastRecentColumn: true)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: c), selection: Invariants.answerOnly).isEmpty)
+        #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: .none), selection: Invariants.answerOnly).map(\.invariant).contains("placement"))
+        // Its first row is in order too (an empty column is the least recent): both are found.
+        let report = ConventionProbe().detect(LeastRecentTieEngine())
+        #expect(report.conventions == EngineConventions(firstRowInOrder: true, tiesToLeastRecentColumn: true), "\(report.found) \(report.unexplained)")
+        #expect(report.found.first { $0.key == "tiesToLeastRecentColumn" }?.evidence.contains("items 5, 10, 5, 5") == true, "\(report.found)")
+        #expect(fuzz({ LeastRecentTieEngine().redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
+        #expect(!fuzz({ LeastRecentTieEngine() }, cases: 300).counterexamples.isEmpty)
+    }
+
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
     func json() throws {
         var all = RealConventionsEngine.conventions
@@ -195,6 +215,7 @@ struct ConventionsTests {
         all.positionNoiseULPs = 4
         all.firstRowInOrder = true
         all.invalidatesOnScroll = true
+        all.tiesToLeastRecentColumn = true
         let constraints = EngineConstraints(supplementaryWithoutInsets: true, noFooters: true, oneSpacing: true, noSectionInsets: true,
                                             noSectionInsetOverrides: true, leftToRightOnly: true, fixedContainerWidth: 390,
                                             sizedItemsOnly: true)
@@ -346,6 +367,42 @@ final class InOrderFirstRowEngine: LayoutEngine {
             }
             let bottom = frames.isEmpty ? top + I.top : frames.map(\.maxY).max()!
             top = bottom + I.bottom
+            sections.append(SectionFrames(items: frames))
+        }
+        return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight)), sections: sections)
+    }
+}
+
+/// Shortest-first where a tie goes to the column whose last item was placed earliest (an empty
+/// column first, then the leftmost), written without the harness's model: Blueprints' rule.
+/// Sections, insets and fixed or size-derived heights; no headers or footers.
+final class LeastRecentTieEngine: LayoutEngine {
+    let descriptor = EngineDescriptor(name: "least-recent-tie", version: "1", features: [.sections, .size],
+                                      limits: EngineLimits(tieBreaks: [.leftmost]))
+    func layout(_ input: LayoutInput) throws -> LayoutResult {
+        try ReferenceLayout.validate(input)
+        let s = input.layout
+        var top: CGFloat = 0
+        var sections: [SectionFrames] = []
+        for section in input.sections {
+            let n = input.columnCount(of: section), I = input.sectionInset(of: section)
+            let w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+            var heights = [CGFloat](repeating: top + I.top, count: n)
+            var last = [Int](repeating: -1, count: n)
+            var frames: [CGRect] = []
+            for (i, item) in section.items.enumerated() {
+                let low = heights.min()!
+                let c = (0..<n).filter { heights[$0] == low }.min { last[$0] < last[$1] }!
+                let h: CGFloat
+                switch item.dimension {
+                case .height(let v): h = v
+                case .size(let size): h = size.height * w / size.width
+                }
+                frames.append(CGRect(x: I.left + CGFloat(c) * (w + s.columnSpacing), y: heights[c], width: w, height: h))
+                heights[c] += h + s.rowSpacing
+                last[c] = i
+            }
+            top = (frames.isEmpty ? top + I.top : frames.map(\.maxY).max()!) + I.bottom
             sections.append(SectionFrames(items: frames))
         }
         return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight)), sections: sections)
