@@ -178,12 +178,12 @@ struct ConventionsTests {
         wrong.contentSize.height = 20
         #expect(!checkInvariants(input, engine: FixedAnswerEngine(wrong, conventions: c), selection: Invariants.answerOnly).isEmpty)
         // Probed: an engine that fills its first row in order, and nothing else.
-        let inOrder = InOrderFirstRowEngine()
+        let inOrder = TieRuleEngine(.inOrderFirstRow)
         let report = ConventionProbe().detect(inOrder)
         #expect(report.conventions == c, "\(report.found) \(report.unexplained)")
         let found = try #require(report.found.first { $0.key == "firstRowInOrder" })
         #expect(found.evidence.contains("§5"), "\(found)")
-        #expect(fuzz({ InOrderFirstRowEngine().redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
+        #expect(fuzz({ TieRuleEngine(.inOrderFirstRow).redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
     }
 
     /// Blueprints takes the lowest bottom among all its items in layout order: a tie goes to the
@@ -199,11 +199,11 @@ struct ConventionsTests {
         #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: c), selection: Invariants.answerOnly).isEmpty)
         #expect(checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: .none), selection: Invariants.answerOnly).map(\.invariant).contains("placement"))
         // Its first row is in order too (an empty column is the least recent): both are found.
-        let report = ConventionProbe().detect(LeastRecentTieEngine())
+        let report = ConventionProbe().detect(TieRuleEngine(.leastRecent))
         #expect(report.conventions == EngineConventions(firstRowInOrder: true, tiesToLeastRecentColumn: true), "\(report.found) \(report.unexplained)")
         #expect(report.found.first { $0.key == "tiesToLeastRecentColumn" }?.evidence.contains("items 5, 10, 5, 5") == true, "\(report.found)")
-        #expect(fuzz({ LeastRecentTieEngine().redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
-        #expect(!fuzz({ LeastRecentTieEngine() }, cases: 300).counterexamples.isEmpty)
+        #expect(fuzz({ TieRuleEngine(.leastRecent).redeclaring(conventions: c) }, cases: 1000).counterexamples.isEmpty)
+        #expect(!fuzz({ TieRuleEngine(.leastRecent) }, cases: 300).counterexamples.isEmpty)
     }
 
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
@@ -338,47 +338,19 @@ final class ConstrainedReference: LayoutEngine {
     func layout(_ input: LayoutInput) throws -> LayoutResult { asked += 1; return try ReferenceLayout.layout(input) }
 }
 
-/// Shortest-first with leftmost ties, written without the harness's model, except that the first
-/// row of each section is filled in order (item i in column i), as Blueprints does. Sections,
-/// insets and fixed or size-derived heights; no headers or footers.
-final class InOrderFirstRowEngine: LayoutEngine {
-    let descriptor = EngineDescriptor(name: "in-order-first-row", version: "1", features: [.sections, .size],
-                                      limits: EngineLimits(tieBreaks: [.leftmost]))
-    func layout(_ input: LayoutInput) throws -> LayoutResult {
-        try ReferenceLayout.validate(input)
-        let s = input.layout
-        var top: CGFloat = 0
-        var sections: [SectionFrames] = []
-        for section in input.sections {
-            let n = input.columnCount(of: section), I = input.sectionInset(of: section)
-            let w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
-            var heights = [CGFloat](repeating: top + I.top, count: n)
-            var frames: [CGRect] = []
-            for (i, item) in section.items.enumerated() {
-                var c = i < n ? i : 0
-                if i >= n { for k in 1..<n where heights[k] < heights[c] { c = k } }
-                let h: CGFloat
-                switch item.dimension {
-                case .height(let v): h = v
-                case .size(let size): h = size.height * w / size.width
-                }
-                frames.append(CGRect(x: I.left + CGFloat(c) * (w + s.columnSpacing), y: heights[c], width: w, height: h))
-                heights[c] += h + s.rowSpacing
-            }
-            let bottom = frames.isEmpty ? top + I.top : frames.map(\.maxY).max()!
-            top = bottom + I.bottom
-            sections.append(SectionFrames(items: frames))
-        }
-        return LayoutResult(contentSize: CGSize(width: s.containerWidth, height: max(top, s.minimumContentHeight)), sections: sections)
+/// Shortest-first written without the harness's model, with one of Blueprints' tie rules:
+/// `inOrderFirstRow` fills each section's first row in order (item i in column i), then breaks ties
+/// leftmost; `leastRecent` sends every tie to the column whose last item was placed earliest (an
+/// empty column first, then the leftmost). Sections, insets and fixed or size-derived heights; no
+/// headers or footers.
+final class TieRuleEngine: LayoutEngine {
+    enum Rule { case inOrderFirstRow, leastRecent }
+    let rule: Rule
+    let descriptor: EngineDescriptor
+    init(_ rule: Rule) {
+        self.rule = rule
+        descriptor = EngineDescriptor(name: "\(rule)", version: "1", features: [.sections, .size], limits: EngineLimits(tieBreaks: [.leftmost]))
     }
-}
-
-/// Shortest-first where a tie goes to the column whose last item was placed earliest (an empty
-/// column first, then the leftmost), written without the harness's model: Blueprints' rule.
-/// Sections, insets and fixed or size-derived heights; no headers or footers.
-final class LeastRecentTieEngine: LayoutEngine {
-    let descriptor = EngineDescriptor(name: "least-recent-tie", version: "1", features: [.sections, .size],
-                                      limits: EngineLimits(tieBreaks: [.leftmost]))
     func layout(_ input: LayoutInput) throws -> LayoutResult {
         try ReferenceLayout.validate(input)
         let s = input.layout
@@ -392,7 +364,12 @@ final class LeastRecentTieEngine: LayoutEngine {
             var frames: [CGRect] = []
             for (i, item) in section.items.enumerated() {
                 let low = heights.min()!
-                let c = (0..<n).filter { heights[$0] == low }.min { last[$0] < last[$1] }!
+                let tied = (0..<n).filter { heights[$0] == low }
+                let c: Int
+                switch rule {
+                case .inOrderFirstRow: c = i < n ? i : tied[0]
+                case .leastRecent: c = tied.min { last[$0] < last[$1] }!
+                }
                 let h: CGFloat
                 switch item.dimension {
                 case .height(let v): h = v
