@@ -136,19 +136,35 @@ package struct ConventionProbe {
     package func detect(_ engine: LayoutEngine) -> Report {
         var report = Report()
         var known = EngineConventions.none
+        // Two passes: a step no candidate explains is tried again with every convention the
+        // later steps found (a size-only layout's floored widths show only beside its rounded
+        // heights, which are probed after them).
+        var retry: Set<String> = []
+        for pass in 0..<2 {
         for step in Self.plan {
+            if pass == 1 {
+                guard retry.contains(step.key) else { continue }
+                report.unexplained.removeAll { $0.key == step.key }
+            }
             var answers: [(Probe, LayoutResult)] = []
             let faultsBefore = report.faults.count
-            for probe in step.probes {
+            // Each probe moved inside the engine's constraints (a size-only layout gets its fixed
+            // heights as sizes at the probes' 100-pt columns, the same heights), so a constrained
+            // engine is probed, not refused.
+            let constraints = engine.descriptor.constraints
+            for original in step.probes {
+                let probe = (name: original.name, input: constraints.project(original.input))
                 switch engine.answer(probe.input) {
                 case .layout(let r): answers.append((probe, r))
                 case .unsupported(let why):
-                    report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)"))
+                    if pass == 0 { report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)")) }
                 case .fault(let f):
                     report.faults.append(Finding(key: step.key, value: "undetermined", evidence: "\(probe.name): \(f)",
                                                  input: CanonicalWriter.compactInput(probe.input)))
                 case .error(let e):
-                    report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
+                    if pass == 0 {
+                        report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
+                    }
                 }
             }
             // A fault on any probe of this convention: undetermined, nothing taken from it.
@@ -185,11 +201,14 @@ package struct ConventionProbe {
                 }
             } else {
                 report.unexplained.append(Finding(key: step.key, value: "no convention explains it", evidence: before))
+                retry.insert(step.key)
             }
+        }
+            if retry.isEmpty { break }
         }
         // Closed rect queries: an element that only touches the rect.
         if engine.descriptor.capabilities.contains(.query) {
-            let probe = Self.input(100, columns: 1, [Self.items([10, 10])])
+            let probe = engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))
             let name = "width 100, 1 column, items 10, 10"
             func fault(_ message: String) {
                 report.faults.append(Finding(key: "closedRectQueries", value: "undetermined", evidence: "\(name): \(message)",
@@ -219,7 +238,7 @@ package struct ConventionProbe {
         // A scroll that invalidates: asked of a layout object (the UIKit driver, or an `exec:`
         // engine with the collectionViewLayout capability), the same width 100 pt lower.
         if engine.descriptor.capabilities.contains(.collectionViewLayout), let prepared = engine as? PreparedLayoutEngine,
-           let layout = try? prepared.makePreparedLayout(for: Self.input(100, columns: 1, [Self.items([10, 10])])),
+           let layout = try? prepared.makePreparedLayout(for: engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))),
            let bounds = layout.bounds, layout.shouldInvalidateLayout(forBoundsChange: bounds.offsetBy(dx: 0, dy: 100)) {
             known.invalidatesOnScroll = true
             report.found.append(Finding(key: "invalidatesOnScroll", value: "true",

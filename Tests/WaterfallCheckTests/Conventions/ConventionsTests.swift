@@ -69,6 +69,22 @@ struct ConventionsTests {
         #expect(ConventionProbe().detect(ReferenceEngine()).found.isEmpty)
     }
 
+    /// CHT declares `sizedItemsOnly`: the probes' fixed heights were refused and only one of its
+    /// four conventions was found. Projected inside the constraints they are sizes, and the same
+    /// conventions are found.
+    @Test("a constrained engine is probed inside its constraints: sizedItemsOnly finds the same conventions")
+    func probedInsideConstraints() {
+        final class SizedOnly: LayoutEngine {
+            let base = RealConventionsEngine(declaring: .none)
+            var descriptor: EngineDescriptor { var d = base.descriptor; d.constraints = EngineConstraints(sizedItemsOnly: true); return d }
+            func layout(_ input: LayoutInput) throws -> LayoutResult { try base.layout(input) }
+            func elements(in rect: CGRect) throws -> [ElementID] { try base.elements(in: rect) }
+        }
+        let report = ConventionProbe().detect(SizedOnly())
+        #expect(report.conventions == RealConventionsEngine.conventions, "\(report.found) \(report.unexplained)")
+        #expect(report.unexplained.isEmpty, "\(report.unexplained)")
+    }
+
     @Test("a real bug beside the conventions is still caught: an empty section subtracts the row spacing")
     func plantedBug() {
         let report = fuzz { RealConventionsEngine(plantedBug: true) }
