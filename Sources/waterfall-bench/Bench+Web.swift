@@ -15,6 +15,10 @@ func benchWeb() throws {
     if FileManager.default.fileExists(atPath: masonry) { specs.append("chromium:masonry=\(masonry)") }
     let jquery = env["WATERFALL_JQUERY_MASONRY"] ?? ".build/web/jquery-masonry-2.1.05/jquery.masonry.js"
     if FileManager.default.fileExists(atPath: jquery) { specs.append("chromium:jquery-masonry=\(jquery)") }
+    // `WATERFALL_BENCH_WEB=chromium:grid-lanes,webkit:masonry`: only those (engine-name prefixes).
+    if let only = env["WATERFALL_BENCH_WEB"]?.split(separator: ",").map(String.init), !only.isEmpty {
+        specs = specs.filter { spec in only.contains { spec.hasPrefix($0) } }
+    }
     let widths = [34, 18, 10, 10, 14]
     print(row(["engine", "items", "layouts", "time", "layouts/s"], widths: widths))
     func inputs(_ counts: [Int], tieBreak: TieBreak) -> [LayoutInput] {

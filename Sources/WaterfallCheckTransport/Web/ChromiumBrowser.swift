@@ -21,12 +21,14 @@ final class ChromiumBrowser {
     /// The flags every browser gets: headless, the experimental web platform features
     /// (`display: grid-lanes`), no sandbox (CI runs as root, where Chromium refuses to start with
     /// one), the DevTools pipe, a fresh profile, nothing in the background.
+    /// `$WATERFALL_CHROMIUM_ARGS` (split on spaces) goes before the page, for flags of your own.
     static func arguments(executable: String, profile: String) -> [String] {
-        [executable, "--headless", "--no-sandbox", "--remote-debugging-pipe",
-         "--enable-experimental-web-platform-features", "--user-data-dir=\(profile)",
-         "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
-         "--disable-background-networking", "--disable-dev-shm-usage", "--disable-sync",
-         "--mute-audio", "--hide-scrollbars", "about:blank"]
+        let extra = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_ARGS"]?.split(separator: " ").map(String.init) ?? []
+        return [executable, "--headless", "--no-sandbox", "--remote-debugging-pipe",
+                "--enable-experimental-web-platform-features", "--user-data-dir=\(profile)",
+                "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
+                "--disable-background-networking", "--disable-dev-shm-usage", "--disable-sync",
+                "--mute-audio", "--hide-scrollbars"] + extra + ["about:blank"]
     }
 
     /// The Chromium to run: `$WATERFALL_CHROMIUM` when set (it must be an executable file), else the
