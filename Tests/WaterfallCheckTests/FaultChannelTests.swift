@@ -100,4 +100,16 @@ struct FaultSignatureTests {
         #expect(EngineFault(.timedOut, engine: "e", "no reply in 5 s").signature == nil)
         #expect(EngineFault(.crashed, engine: "e", "exited with status 139").signature == nil)
     }
+
+    @Test("fuzz counts faults by kind: one trap on many cases is one line, most cases first, with its first case")
+    func fuzzKinds() {
+        var a = FuzzReport(seed: 1), b = FuzzReport(seed: 1)
+        a.countFault(Self.crash("Delegate.header(in:)"), case: 101)
+        a.countFault(EngineFault(.timedOut, engine: "e", "no reply in 5 s"), case: 7)
+        b.countFault(Self.crash("Delegate.header(in:)"), case: 40)
+        b.countFault(Self.crash("Delegate.header(in:)"), case: 299)
+        a.merge(b)
+        #expect(a.faultKinds.map(\.kind) == ["crashed: Index out of range in Delegate.header(in:)", "timedOut"])
+        #expect(a.faultKinds.map(\.cases) == [3, 1] && a.faultKinds.map(\.first) == [40, 7])
+    }
 }

@@ -138,6 +138,20 @@ public struct FuzzReport {
     /// counted as invariant failures, never saved (D13). The first few are kept.
     public var engineFaults: [(case: UInt64, message: String)] = []
     public var engineFaultCases = 0
+    /// The faults by kind: a crash by its `Fatal error:` message and first frame outside the
+    /// runtime (``EngineFault/signature``), any other by its kind (`timedOut`, `malformedReply`),
+    /// with how many cases and the first of them; most cases first. One trap on many inputs
+    /// (Blueprints asking for section -1) is one line.
+    public var faultKinds: [(kind: String, cases: Int, first: UInt64)] {
+        faultCounts.map { (kind: $0.key, cases: $0.value.cases, first: $0.value.first) }
+            .sorted { ($1.cases, $0.first) < ($0.cases, $1.first) }
+    }
+    var faultCounts: [String: (cases: Int, first: UInt64)] = [:]
+    mutating func countFault(_ fault: EngineFault, case index: UInt64) {
+        let kind = fault.signature ?? fault.kind.rawValue
+        let old = faultCounts[kind]
+        faultCounts[kind] = ((old?.cases ?? 0) + 1, min(old?.first ?? index, index))
+    }
 
     /// Item-count buckets: upper bounds, inclusive.
     public static let sizeBuckets: [(name: String, upTo: Int)] = [("0", 0), ("1-8", 8), ("9-32", 32), ("33-64", 64), ("65+", .max)]
@@ -199,6 +213,10 @@ public struct FuzzReport {
         cases += o.cases
         engineFaultCases += o.engineFaultCases
         engineFaults = Array((engineFaults + o.engineFaults).sorted { $0.case < $1.case }.prefix(10))
+        for (k, v) in o.faultCounts {
+            let old = faultCounts[k]
+            faultCounts[k] = ((old?.cases ?? 0) + v.cases, min(old?.first ?? v.first, v.first))
+        }
         for i in casesBySize.indices { casesBySize[i] += o.casesBySize[i] }
         for i in casesByWidth.indices { casesByWidth[i] += o.casesByWidth[i] }
         for i in casesByLongestSection.indices { casesByLongestSection[i] += o.casesByLongestSection[i] }
@@ -327,6 +345,7 @@ public final class Fuzzer {
                         failures = []
                         local.engineFaultCases += 1
                         if local.engineFaults.count < 10 { local.engineFaults.append((index, "\(fault)")) }
+                        local.countFault(fault, case: index)
                     }
                     var skipped = false
                     if case .unsupported = context.outcome { skipped = true }
@@ -395,6 +414,7 @@ public final class Fuzzer {
             failures = []
             report.engineFaultCases = 1
             report.engineFaults = [(0, "\(fault)")]
+            report.countFault(fault, case: 0)
         }
         var skipped = false
         if case .unsupported = context.outcome { skipped = true }

@@ -252,6 +252,10 @@ enum FuzzCommand: Command {
         }
         if report.engineFaultCases > 0 {
             printError("error: the engine faulted on \(report.engineFaultCases) case(s) (not invariant failures; nothing saved for them):")
+            // By kind first: one trap on many inputs is one bug.
+            for k in report.faultKinds {
+                printError("  \(k.cases) × \(k.kind) (first: case \(k.first))")
+            }
             // A fault whose further lines (the engine's stderr) repeat an earlier one's is one line.
             var tails: [Substring: String] = [:]
             for f in report.engineFaults.prefix(3) {
