@@ -155,12 +155,13 @@ package enum ConventionalLayout {
             let m = model.sections[si]
             for i in a.items.indices {
                 var f = judged(a.items[i], e.items[i], p.items[i])!
-                // A column the rule forbids even with the conventions: the engine's own x and y,
-                // so the choice is judged as made. Carried into §5's columns it could land where
-                // §5's own history puts that item (a first row in order, wrong after it, read as
-                // §5's shortest-first) and the bug would vanish.
+                // A column the rule forbids even with the conventions: the engine's own frame, so
+                // the choice is judged as made. Carried into §5's columns it could land where §5's
+                // own history puts that item (a first row in order, wrong after it, read as §5's
+                // shortest-first) and the bug would vanish; its own position with §5's width drew
+                // an overlap the engine never had (sgr-ksmt's gap bug at floored 0-wide columns).
                 let item = m.items[i]
-                if item.aligned && !item.placementAllowed { f.origin = a.items[i].origin }
+                if item.aligned && !item.placementAllowed { f = a.items[i] }
                 out.sections[si].items[i] = f
             }
             out.sections[si].footer = judged(a.footer, e.footer, p.footer)
