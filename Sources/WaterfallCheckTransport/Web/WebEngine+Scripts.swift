@@ -133,7 +133,56 @@ extension WebEngine {
         return out;
       }
       function clear() { document.body.textContent = ''; window.scrollTo(0, 0); }
-      return { px, insets, padding, reset, block, blockHTML, cellHTML, root, partsOf, read, clear };
+      // A CSS engine's build: per section a header block, the grid container (its style from
+      // `containerCSS(n, L, I, S)`) holding the cells, a footer block; one HTML string per input.
+      function buildCSS(input, S, containerCSS) {
+        const L = input.layout;
+        const rootEl = root(L, S);
+        let html = '';
+        for (const sec of input.sections) {
+          const n = sec.columnCount ?? L.columnCount;
+          html += blockHTML(sec.header, S) + '<div style="' + reset + containerCSS(n, L, insets(sec.sectionInset ?? L.sectionInset), S) + '">';
+          sec.items.forEach((it, index) => { html += cellHTML(it, index, n, L, S); });
+          html += '</div>' + blockHTML(sec.footer, S);
+        }
+        rootEl.innerHTML = html;
+        return { rootEl, parts: partsOf(rootEl, input) };
+      }
+      // A JavaScript library's build: per section a header block, a container (`containerCSS`)
+      // padded by the inset whose items are `span · w + (span - 1) · gap` wide with the row
+      // spacing as their margin-bottom (neither library has a vertical gutter), laid out by
+      // `layOut(container, w, gap)`, then a footer block.
+      function buildLibrary(input, S, containerCSS, layOut) {
+        const L = input.layout;
+        const rootEl = root(L, S);
+        const parts = [];
+        for (const sec of input.sections) {
+          const n = sec.columnCount ?? L.columnCount;
+          const I = insets(sec.sectionInset ?? L.sectionInset);
+          const part = { header: block(rootEl, sec.header, S), items: [], footer: null };
+          const g = document.createElement('div');
+          g.style.cssText = containerCSS + 'padding:' + padding(I, S);
+          const W = L.containerWidth * S, gap = L.columnSpacing * S;
+          const w = (W - (I[1] + I[3]) * S - (n - 1) * gap) / n;
+          for (const it of sec.items) {
+            const e = document.createElement('div');
+            const k = Math.min(it.span ?? 1, n);
+            let css = reset + 'padding:0;min-height:0;width:' + (k * w + (k - 1) * gap) + 'px;margin-bottom:' + px(L.rowSpacing, S) + ';';
+            if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
+            else css += 'height:' + px(it.height, S) + ';';
+            e.style.cssText = css;
+            e.className = 'wf-item';
+            g.appendChild(e);
+            part.items.push(e);
+          }
+          rootEl.appendChild(g);
+          layOut(g, w, gap);
+          part.footer = block(rootEl, sec.footer, S);
+          parts.push(part);
+        }
+        return { rootEl, parts };
+      }
+      return { px, insets, padding, reset, block, blockHTML, cellHTML, root, partsOf, read, clear, buildCSS, buildLibrary };
     })();
     // One layout: the page holds this input alone. Answers the JSON text of its flat list.
     window.__wf = function (input, S) {
@@ -172,22 +221,12 @@ extension WebEngine {
     /// `fit-tolerance` (its name since 2026-08-05) and `flow-tolerance` (before; a browser ignores
     /// the one it does not know; always written: CSS's `normal` is 1em), then a footer block.
     static let gridLanesScript = commonScript + #"""
-    window.__wfBuild = function (input, S) {
-      const c = window.__wfc, L = input.layout;
-      const rootEl = c.root(L, S);
-      let html = '';
-      for (const sec of input.sections) {
-        const n = sec.columnCount ?? L.columnCount;
-        const I = c.insets(sec.sectionInset ?? L.sectionInset);
-        html += c.blockHTML(sec.header, S) + '<div style="' + c.reset + 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
-          + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
-          + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S) + '">';
-        sec.items.forEach((it, index) => { html += c.cellHTML(it, index, n, L, S); });
-        html += '</div>' + c.blockHTML(sec.footer, S);
-      }
-      rootEl.innerHTML = html;
-      return { rootEl, parts: c.partsOf(rootEl, input) };
-    };
+    window.__wfBuild = (input, S) => window.__wfc.buildCSS(input, S, (n, L, I, S) => {
+      const c = window.__wfc;
+      return 'display:grid-lanes;width:100%;grid-template-columns:repeat(' + n + ',1fr)'
+        + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
+        + ';padding:' + c.padding(I, S) + ';fit-tolerance:' + c.px(L.tieTolerance, S) + ';flow-tolerance:' + c.px(L.tieTolerance, S);
+    });
     """#
 
     /// masonry.js (3.x and 4.x API): per section a header block, a container padded by the inset
@@ -196,39 +235,10 @@ extension WebEngine {
     /// spacing as their `margin-bottom` (masonry.js has no vertical gutter), then a footer block.
     static let masonryScript = commonScript + #"""
     window.__wfReadEach = true;
-    window.__wfBuild = function (input, S) {
-      const c = window.__wfc, L = input.layout;
-      const rootEl = c.root(L, S);
-      const parts = [];
-      for (const sec of input.sections) {
-        const n = sec.columnCount ?? L.columnCount;
-        const ins = sec.sectionInset ?? L.sectionInset;
-        const I = c.insets(ins);
-        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
-        const g = document.createElement('div');
-        g.style.cssText = c.reset + 'position:relative;width:100%;padding:' + c.padding(I, S);
-        const W = L.containerWidth * S, gap = L.columnSpacing * S;
-        const w = (W - (I[1] + I[3]) * S - (n - 1) * gap) / n;
-        for (const it of sec.items) {
-          const e = document.createElement('div');
-          const k = Math.min(it.span ?? 1, n);
-          const iw = k * w + (k - 1) * gap;
-          let css = c.reset + 'padding:0;min-height:0;width:' + iw + 'px;margin-bottom:' + c.px(L.rowSpacing, S) + ';';
-          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
-          else css += 'height:' + c.px(it.height, S) + ';';
-          e.style.cssText = css;
-          e.className = 'wf-item';
-          g.appendChild(e);
-          part.items.push(e);
-        }
-        rootEl.appendChild(g);
-        new Masonry(g, { itemSelector: '.wf-item', columnWidth: w, gutter: gap, transitionDuration: 0,
-                         isResizeBound: false, resize: false, isInitLayout: true, initLayout: true });
-        part.footer = c.block(rootEl, sec.footer, S);
-        parts.push(part);
-      }
-      return { rootEl, parts };
-    };
+    window.__wfBuild = (input, S) => window.__wfc.buildLibrary(input, S, window.__wfc.reset + 'position:relative;width:100%;', (g, w, gap) => {
+      new Masonry(g, { itemSelector: '.wf-item', columnWidth: w, gutter: gap, transitionDuration: 0,
+                       isResizeBound: false, resize: false, isInitLayout: true, initLayout: true });
+    });
     """#
 
     /// The older CSS masonry (Gecko, WebKitGTK 2.50): per section a header block, a
@@ -237,22 +247,11 @@ extension WebEngine {
     /// `span min(k, n)`, round-robin as explicit tracks). No tolerance property: ties are exact
     /// and go to the start-most track.
     static let cssMasonryScript = commonScript + #"""
-    window.__wfBuild = function (input, S) {
-      const c = window.__wfc, L = input.layout;
-      const rootEl = c.root(L, S);
-      let html = '';
-      for (const sec of input.sections) {
-        const n = sec.columnCount ?? L.columnCount;
-        const I = c.insets(sec.sectionInset ?? L.sectionInset);
-        html += c.blockHTML(sec.header, S) + '<div style="' + c.reset + 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
-          + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S)
-          + ';padding:' + c.padding(I, S) + '">';
-        sec.items.forEach((it, index) => { html += c.cellHTML(it, index, n, L, S); });
-        html += '</div>' + c.blockHTML(sec.footer, S);
-      }
-      rootEl.innerHTML = html;
-      return { rootEl, parts: c.partsOf(rootEl, input) };
-    };
+    window.__wfBuild = (input, S) => window.__wfc.buildCSS(input, S, (n, L, I, S) => {
+      const c = window.__wfc;
+      return 'display:grid;width:100%;grid-template-columns:repeat(' + n + ',1fr);grid-template-rows:masonry'
+        + ';column-gap:' + c.px(L.columnSpacing, S) + ';row-gap:' + c.px(L.rowSpacing, S) + ';padding:' + c.padding(I, S);
+    });
     """#
 
     /// jQuery Masonry 2 (`$.fn.masonry`): as masonry.js (per section a header block, a container
@@ -261,37 +260,9 @@ extension WebEngine {
     /// animation, no resize binding, then a footer block.
     static let jqueryMasonryScript = commonScript + #"""
     window.__wfReadEach = true;
-    window.__wfBuild = function (input, S) {
-      const c = window.__wfc, L = input.layout;
-      const rootEl = c.root(L, S);
-      const parts = [];
-      for (const sec of input.sections) {
-        const n = sec.columnCount ?? L.columnCount;
-        const I = c.insets(sec.sectionInset ?? L.sectionInset);
-        const part = { header: c.block(rootEl, sec.header, S), items: [], footer: null };
-        const g = document.createElement('div');
-        // content-box: jQuery's css('height', h) sets the content height, as the plugin means.
-        g.style.cssText = 'margin:0;border:0;box-sizing:content-box;position:relative;padding:' + c.padding(I, S);
-        const W = L.containerWidth * S, gap = L.columnSpacing * S;
-        const w = (W - (I[1] + I[3]) * S - (n - 1) * gap) / n;
-        for (const it of sec.items) {
-          const e = document.createElement('div');
-          const k = Math.min(it.span ?? 1, n);
-          const iw = k * w + (k - 1) * gap;
-          let css = c.reset + 'padding:0;min-height:0;width:' + iw + 'px;margin-bottom:' + c.px(L.rowSpacing, S) + ';';
-          if (it.size) css += it.size[1] === 0 ? 'height:0px;' : 'aspect-ratio:' + it.size[0] + ' / ' + it.size[1] + ';';
-          else css += 'height:' + c.px(it.height, S) + ';';
-          e.style.cssText = css;
-          e.className = 'wf-item';
-          g.appendChild(e);
-          part.items.push(e);
-        }
-        rootEl.appendChild(g);
-        jQuery(g).masonry({ itemSelector: '.wf-item', columnWidth: w, gutterWidth: gap, isAnimated: false, isResizable: false });
-        part.footer = c.block(rootEl, sec.footer, S);
-        parts.push(part);
-      }
-      return { rootEl, parts };
-    };
+    // content-box: jQuery's css('height', h) sets the content height, as the plugin means.
+    window.__wfBuild = (input, S) => window.__wfc.buildLibrary(input, S, 'margin:0;border:0;box-sizing:content-box;position:relative;', (g, w, gap) => {
+      jQuery(g).masonry({ itemSelector: '.wf-item', columnWidth: w, gutterWidth: gap, isAnimated: false, isResizable: false });
+    });
     """#
 }
