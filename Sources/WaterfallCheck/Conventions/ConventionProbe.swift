@@ -140,75 +140,73 @@ package struct ConventionProbe {
         // later steps found (a size-only layout's floored widths show only beside its rounded
         // heights, which are probed after them).
         var retry: Set<String> = []
-        for pass in 0..<2 {
-        for step in Self.plan {
-            if pass == 1 {
-                guard retry.contains(step.key) else { continue }
-                report.unexplained.removeAll { $0.key == step.key }
-            }
-            var answers: [(Probe, LayoutResult)] = []
-            let faultsBefore = report.faults.count
-            // Each probe moved inside the engine's constraints (a size-only layout gets its fixed
-            // heights as sizes at the probes' 100-pt columns, the same heights), so a constrained
-            // engine is probed, not refused.
-            let constraints = engine.descriptor.constraints
-            for original in step.probes {
-                let probe = (name: original.name, input: constraints.project(original.input))
-                switch engine.answer(probe.input) {
-                case .layout(let r): answers.append((probe, r))
-                case .unsupported(let why):
-                    if pass == 0 { report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)")) }
-                case .fault(let f):
-                    report.faults.append(Finding(key: step.key, value: "undetermined", evidence: "\(probe.name): \(f)",
-                                                 input: CanonicalWriter.compactInput(probe.input)))
-                case .error(let e):
-                    if pass == 0 {
-                        report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
+        for pass in 0..<2 where pass == 0 || !retry.isEmpty {
+            for step in Self.plan where pass == 0 || retry.contains(step.key) {
+                if pass == 1 { report.unexplained.removeAll { $0.key == step.key } }
+                var answers: [(Probe, LayoutResult)] = []
+                let faultsBefore = report.faults.count
+                // Each probe moved inside the engine's constraints (a size-only layout gets its fixed
+                // heights as sizes at the probes' 100-pt columns, the same heights), so a constrained
+                // engine is probed, not refused.
+                let constraints = engine.descriptor.constraints
+                for original in step.probes {
+                    let probe = (name: original.name, input: constraints.project(original.input))
+                    switch engine.answer(probe.input) {
+                    case .layout(let r): answers.append((probe, r))
+                    case .unsupported(let why):
+                        if pass == 0 { report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)")) }
+                    case .fault(let f):
+                        report.faults.append(Finding(key: step.key, value: "undetermined", evidence: "\(probe.name): \(f)",
+                                                     input: CanonicalWriter.compactInput(probe.input)))
+                    case .error(let e):
+                        if pass == 0 {
+                            report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): answered the error \(e.code.rawValue)"))
+                        }
                     }
                 }
-            }
-            // A fault on any probe of this convention: undetermined, nothing taken from it.
-            guard !answers.isEmpty, report.faults.count == faultsBefore else { continue }
-            // The first departure from §5 with what is known so far: the evidence.
-            func departure(_ c: EngineConventions) -> String? {
-                for (probe, r) in answers {
-                    if let d = firstDeparture(r, probe.input, c) { return "\(probe.name): \(d)" }
+                // A fault on any probe of this convention: undetermined, nothing taken from it.
+                guard !answers.isEmpty, report.faults.count == faultsBefore else { continue }
+                // The first departure from §5 with what is known so far: the evidence.
+                func departure(_ c: EngineConventions) -> String? {
+                    for (probe, r) in answers {
+                        if let d = firstDeparture(r, probe.input, c) { return "\(probe.name): \(d)" }
+                    }
+                    return nil
                 }
-                return nil
-            }
-            guard let before = departure(known) else { continue }
-            // The candidate explaining the most of the probes that depart (the mildest among
-            // equals), breaking none that do not. It is taken when it explains all of them, or
-            // at least two and more than half: a bug beside the convention (sgr-ksmt's column
-            // gap beside its floored widths) is then reported as unexplained, with the
-            // convention applied, instead of hiding the convention.
-            let departing = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, known) != nil }
-            var best: (value: String, conventions: EngineConventions, explained: Int)?
-            for (value, apply) in step.candidates {
-                var c = known
-                apply(&c)
-                let fine = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, c) == nil }
-                guard Set(answers.indices).subtracting(departing).isSubset(of: fine) else { continue }
-                let explained = departing.filter(fine.contains).count
-                if explained > (best?.explained ?? 0) { best = (value, c, explained) }
-                if explained == departing.count { break }
-            }
-            if let best, best.explained == departing.count || (best.explained >= 2 && 2 * best.explained > departing.count) {
-                known = best.conventions
-                report.found.append(Finding(key: step.key, value: best.value, evidence: before))
-                if let rest = departure(known) {
-                    report.unexplained.append(Finding(key: step.key, value: "not explained by \(step.key) \(best.value)", evidence: rest))
+                guard let before = departure(known) else { continue }
+                // The candidate explaining the most of the probes that depart (the mildest among
+                // equals), breaking none that do not. It is taken when it explains all of them, or
+                // at least two and more than half: a bug beside the convention (sgr-ksmt's column
+                // gap beside its floored widths) is then reported as unexplained, with the
+                // convention applied, instead of hiding the convention.
+                let departing = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, known) != nil }
+                var best: (value: String, conventions: EngineConventions, explained: Int)?
+                for (value, apply) in step.candidates {
+                    var c = known
+                    apply(&c)
+                    let fine = answers.indices.filter { firstDeparture(answers[$0].1, answers[$0].0.input, c) == nil }
+                    guard Set(answers.indices).subtracting(departing).isSubset(of: fine) else { continue }
+                    let explained = departing.filter(fine.contains).count
+                    if explained > (best?.explained ?? 0) { best = (value, c, explained) }
+                    if explained == departing.count { break }
                 }
-            } else {
-                report.unexplained.append(Finding(key: step.key, value: "no convention explains it", evidence: before))
-                retry.insert(step.key)
+                if let best, best.explained == departing.count || (best.explained >= 2 && 2 * best.explained > departing.count) {
+                    known = best.conventions
+                    report.found.append(Finding(key: step.key, value: best.value, evidence: before))
+                    if let rest = departure(known) {
+                        report.unexplained.append(Finding(key: step.key, value: "not explained by \(step.key) \(best.value)", evidence: rest))
+                    }
+                } else {
+                    report.unexplained.append(Finding(key: step.key, value: "no convention explains it", evidence: before))
+                    retry.insert(step.key)
+                }
             }
         }
-            if retry.isEmpty { break }
-        }
+        // Two items 10 tall in one 100-pt column, for the query and the scroll.
+        let twoItems = engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))
         // Closed rect queries: an element that only touches the rect.
         if engine.descriptor.capabilities.contains(.query) {
-            let probe = engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))
+            let probe = twoItems
             let name = "width 100, 1 column, items 10, 10"
             func fault(_ message: String) {
                 report.faults.append(Finding(key: "closedRectQueries", value: "undetermined", evidence: "\(name): \(message)",
@@ -238,7 +236,7 @@ package struct ConventionProbe {
         // A scroll that invalidates: asked of a layout object (the UIKit driver, or an `exec:`
         // engine with the collectionViewLayout capability), the same width 100 pt lower.
         if engine.descriptor.capabilities.contains(.collectionViewLayout), let prepared = engine as? PreparedLayoutEngine,
-           let layout = try? prepared.makePreparedLayout(for: engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))),
+           let layout = try? prepared.makePreparedLayout(for: twoItems),
            let bounds = layout.bounds, layout.shouldInvalidateLayout(forBoundsChange: bounds.offsetBy(dx: 0, dy: 100)) {
             known.invalidatesOnScroll = true
             report.found.append(Finding(key: "invalidatesOnScroll", value: "true",

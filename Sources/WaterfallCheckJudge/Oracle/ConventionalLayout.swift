@@ -21,21 +21,13 @@ import WaterfallCheckCore
 ///   sgr-ksmt); `position` rounds every x, y and the content height; `zeroContentSizeWithoutSections`
 ///   makes the content size of no sections `[0, 0]`.
 package enum ConventionalLayout {
-    /// The layout of `input` by §5 with `conventions`, or `nil` for an input §6 rejects.
+    /// The layout of `input` by §5 with `conventions`, and the model it comes from (each item's
+    /// column and whether the rule allows it), or `nil` for an input §6 rejects.
     ///
     /// Where the rule leaves a choice (a tie within the rounding bound of the running heights:
-    /// docs/decisions/placement.md), the column `following` took is kept, so an engine whose
-    /// own arithmetic breaks an exact tie the other way is followed, not contradicted (an empty
-    /// `following`: the rule's column everywhere).
+    /// docs/decisions/placement.md), the column `answer` took is kept, so an engine whose own
+    /// arithmetic breaks an exact tie the other way is followed, not contradicted.
     /// - Complexity: O(items · columns), the model's.
-    package static func layout(_ input: LayoutInput, conventions c: EngineConventions,
-                               following answer: LayoutResult = LayoutResult(contentSize: .zero, sections: []),
-                               tolerance: CGFloat = 0) -> LayoutResult? {
-        conventional(input, conventions: c, following: answer, tolerance: tolerance)?.result
-    }
-
-    /// The conventional layout and the model it comes from (each item's column and whether the
-    /// rule allows it).
     private static func conventional(_ input: LayoutInput, conventions c: EngineConventions, following answer: LayoutResult,
                                      tolerance: CGFloat) -> (result: LayoutResult, model: LayoutModel)? {
         guard ReferenceLayout.error(of: input) == nil else { return nil }
@@ -120,7 +112,7 @@ package enum ConventionalLayout {
     ///
     /// Returned unchanged when the conventions change no frame, the input is invalid, or the
     /// answer's shape is not the input's (`complete` reports that).
-    /// - Complexity: two reference layouts and O(elements).
+    /// - Complexity: one reference layout, one model and O(elements).
     package static func reconcile(_ answer: LayoutResult, input: LayoutInput, conventions: EngineConventions,
                                  tolerance: Tolerance) -> LayoutResult {
         guard conventions.changesFrames,
