@@ -141,10 +141,18 @@ package enum ConventionalLayout {
             }
         }
         var out = answer
+        // The items after a forbidden column (below), on §5's grid in the engine's columns: their
+        // tops are §5's running heights of that history, not of §5's own.
+        var following: [(section: Int, item: Int)] = []
+        var grid = answer
         for si in answer.sections.indices {
             let a = answer.sections[si], e = expected.sections[si], p = plain.sections[si]
             out.sections[si].header = judged(a.header, e.header, p.header)
             let m = model.sections[si]
+            let n = input.columnCount(of: input.sections[si]), I = input.sectionInset(of: input.sections[si]), s = input.layout
+            var w = (s.containerWidth - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+            if let q = s.pixelScale { w = (w * q).rounded(.down) / q }
+            var forbidden = false
             for i in a.items.indices {
                 var f = judged(a.items[i], e.items[i], p.items[i])!
                 // A column the rule forbids even with the conventions: the engine's own frame, so
@@ -152,11 +160,24 @@ package enum ConventionalLayout {
                 // own history puts that item (a first row in order, wrong after it, read as §5's
                 // shortest-first) and the bug would vanish; its own position with §5's width drew
                 // an overlap the engine never had (sgr-ksmt's gap bug at floored 0-wide columns).
+                // The items after it stand on the engine's history, so they follow its columns.
                 let item = m.items[i]
-                if item.aligned && !item.placementAllowed { f = a.items[i] }
+                if item.aligned && (forbidden || !item.placementAllowed) {
+                    grid.sections[si].items[i].origin.x = I.left + CGFloat(item.column) * (w + s.columnSpacing)
+                    if !item.placementAllowed { f = a.items[i]; forbidden = true } else { f.origin.x = grid.sections[si].items[i].origin.x; following.append((si, i)) }
+                } else {
+                    grid.sections[si].items[i] = f
+                }
                 out.sections[si].items[i] = f
             }
             out.sections[si].footer = judged(a.footer, e.footer, p.footer)
+        }
+        if !following.isEmpty {
+            let inColumns = LayoutModel(input: input, result: grid, tolerance: tolerance.points)
+            for (si, i) in following {
+                out.sections[si].items[i].origin.y = carried(answer.sections[si].items[i].origin.y, expected.sections[si].items[i].origin.y,
+                                                             inColumns.sections[si].items[i].frame.origin.y)
+            }
         }
         out.contentSize = CGSize(width: carried(answer.contentSize.width, expected.contentSize.width, plain.contentSize.width),
                                  height: carried(answer.contentSize.height, expected.contentSize.height, plain.contentSize.height))

@@ -222,6 +222,21 @@ struct ConventionsTests {
         #expect(!fuzz({ TieRuleEngine(.leastRecent) }, cases: 300).counterexamples.isEmpty)
     }
 
+    /// Adversary: an engine that sends a tie to the newest column put item 0.2 wrong; item 0.3,
+    /// right for the engine's history, was moved to where §5's own history puts it, on top of
+    /// 0.2: overlaps the engine never returned. Only the placement is the bug.
+    @Test("after a column forbidden with the conventions, the items follow the engine's history: one placement failure, nothing invented")
+    func afterAForbiddenColumn() {
+        let input = LayoutInput(layout: LayoutSettings(containerWidth: 320, columnCount: 2), sections: [SectionInput(items: Array(repeating: .height(1), count: 4))])
+        let answer = LayoutResult(contentSize: CGSize(width: 320, height: 2), sections: [SectionFrames(items: [
+            CGRect(x: 0, y: 0, width: 160, height: 1), CGRect(x: 160, y: 0, width: 160, height: 1),
+            CGRect(x: 160, y: 1, width: 160, height: 1), CGRect(x: 0, y: 1, width: 160, height: 1)])])
+        for c in [EngineConventions(tiesToLeastRecentColumn: true), EngineConventions(firstRowInOrder: true), .none] {
+            let failures = checkInvariants(input, engine: FixedAnswerEngine(answer, conventions: c), selection: Invariants.answerOnly)
+            #expect(failures.map(\.invariant) == ["placement"], "\(c.lines): \(failures.map(\.message))")
+        }
+    }
+
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
     func json() throws {
         var all = RealConventionsEngine.conventions
