@@ -2,10 +2,42 @@ import Foundation
 import Testing
 import WaterfallCheck
 import WaterfallCheckTestSupport
+@testable import WaterfallCheckTransport
+import WaterfallCheckJSON
 
 /// `waterfall-check conventions`: what it prints, and what it refuses to vouch for.
 @Suite("conventions command")
 struct ConventionsCLITests {
+    /// Adversary: a file past the bounds a hello has was accepted, the run judged with it, and
+    /// the engine blamed at the end (exit 1).
+    @Test("--conventions FILE past the claims' bounds is refused before anything runs: exit 2, the file and member named")
+    func fileBounds() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        for (name, text, member) in [("n.json", #"{"positionNoiseULPs": 2000}"#, "positionNoiseULPs"),
+                                     ("t.json", #"{"tieTolerance": 1000}"#, "tieTolerance"),
+                                     ("w.json", #"{"columnWidth": {"rule": "down", "scale": 0.001}}"#, "columnWidth")] {
+            _ = try dir.write(text, to: name)
+            let r = try CLI.run(["fuzz", "--engine", "reference", "--conventions", name, "--cases", "5", "--save", "out"], in: dir.url, ci: "true")
+            #expect(r.status == 2 && r.stderr.contains(name) && r.stderr.contains(member), "\(r.stdout)\(r.stderr)")
+            #expect(!r.stdout.contains("cases:"), "nothing ran: \(r.stdout)")
+        }
+    }
+
+    /// Adversary: `sizedItemsOnly` without the `size` feature left no input inside both, and
+    /// fuzz passed a buggy engine with exit 0 (91 of 100 cases skipped).
+    @Test("a hello declaring sizedItemsOnly without the size feature is a handshake error naming the member")
+    func sizedWithoutSize() throws {
+        let hello = #"{"protocol":"waterfall-engine/1","engine":"x","version":"1","capabilities":[],"features":[],"constraints":{"sizedItemsOnly":true}}"#
+        do {
+            _ = try JSONDocument(parsing: Array(hello.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) }
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".contains("sizedItemsOnly needs the size feature"), "\(error)")
+        }
+        let ok = #"{"protocol":"waterfall-engine/1","engine":"x","version":"1","capabilities":[],"features":["size"],"constraints":{"sizedItemsOnly":true}}"#
+        #expect(throws: Never.self) { _ = try JSONDocument(parsing: Array(ok.utf8), file: "hello").decode { try EngineProtocol.Hello(json: $0) } }
+    }
+
     @Test("an engine that crashes on every probe: exit 2, each fault a bug with its input, every convention undetermined, and the saved file forgives nothing")
     func faultsAreNotPlainSection5() throws {
         let dir = try TempDir(); defer { dir.cleanup() }

@@ -160,7 +160,7 @@ package enum EngineClaims {
         outOfBounds: { d in conventionBounds(d.conventions) })
 
     /// Why `c` forgives more than any real engine needs, or `nil`.
-    static func conventionBounds(_ c: EngineConventions) -> String? {
+    package static func conventionBounds(_ c: EngineConventions) -> String? {
         // Scale 0 is the input's own pixelScale (at least 1 px per pt): never coarser than a point.
         for (key, r) in [("columnWidth", c.columnWidthRounding), ("height", c.heightRounding), ("sizeHeight", c.sizeHeightRounding),
                          ("position", c.positionRounding)] {
@@ -180,7 +180,13 @@ package enum EngineClaims {
     /// is checked: shown, and when pinned, one the claims file must list.
     static let constraints = EngineClaim(
         member: "constraints",
-        decode: { node, d in d.constraints = try EngineConstraints(json: node) },
+        decode: { node, d in
+            d.constraints = try EngineConstraints(json: node)
+            // Every item would be outside the features: nothing checked, nothing failing.
+            if d.constraints.sizedItemsOnly && !d.features.contains(.size) {
+                throw node.fault("constraints.sizedItemsOnly needs the size feature: without it no input is inside both (docs/fixture-format.md §9)")
+            }
+        },
         shown: { d in d.constraints == .none ? nil : "constraints " + d.constraints.lines.joined(separator: ", ") },
         excess: { declared, allowed in
             let extra = declared.constraints.lines.filter { !allowed.constraints.lines.contains($0) }

@@ -30,6 +30,10 @@ enum ConventionsOption {
             }
             let file = try EngineConventions.read(contentsOf: URL(fileURLWithPath: spec))
             conventions = file.conventions
+            // The bounds a hello's conventions have (docs/engine-claims.md), before anything runs.
+            if let why = EngineClaims.conventionBounds(conventions) {
+                throw WaterfallCheckError.usage("--conventions \(spec): \(why) (docs/engine-claims.md)")
+            }
             print("conventions (\(TextReport.printable(spec))): \(conventions.lines.isEmpty ? "none" : conventions.lines.joined(separator: "; "))")
             if !file.undetermined.isEmpty {
                 print("undetermined in \(TextReport.printable(spec)) (a probe faulted): \(file.undetermined.joined(separator: ", ")); not declared, judged as plain §5")
