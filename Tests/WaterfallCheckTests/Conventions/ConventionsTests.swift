@@ -237,6 +237,19 @@ struct ConventionsTests {
         }
     }
 
+    /// Adversary: `--expect-claims` compared the lines' text, so a tie band of 3 was refused
+    /// where 8 was allowed, though each member is the loosest the run allows.
+    @Test("expected claims: a smaller tie band or less noise than allowed is within; more is not; another convention is not")
+    func expectedConventions() {
+        func d(_ c: EngineConventions) -> EngineDescriptor { EngineDescriptor(name: "x", version: "1", conventions: c) }
+        let allowed = d(EngineConventions(builtInTieTolerance: 8, positionNoiseULPs: 100))
+        #expect(EngineClaims.excess(d(EngineConventions(builtInTieTolerance: 3, positionNoiseULPs: 5)), allowed: allowed).isEmpty)
+        #expect(EngineClaims.excess(d(.none), allowed: allowed).isEmpty)
+        #expect(!EngineClaims.excess(d(EngineConventions(builtInTieTolerance: 8.5)), allowed: allowed).isEmpty)
+        #expect(!EngineClaims.excess(d(EngineConventions(positionNoiseULPs: 101)), allowed: allowed).isEmpty)
+        #expect(!EngineClaims.excess(d(EngineConventions(builtInTieTolerance: 3, firstRowInOrder: true)), allowed: allowed).isEmpty)
+    }
+
     @Test("JSON: every member round-trips through the hello line; an unknown key is named")
     func json() throws {
         var all = RealConventionsEngine.conventions
