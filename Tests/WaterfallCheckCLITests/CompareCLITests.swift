@@ -9,6 +9,20 @@ import WaterfallCheckTestSupport
 @Suite("compare: command line")
 struct CompareCLITests {
 
+    /// New user: `--engines` dropped `--conventions` and `--max-skipped` silently and passed with
+    /// an engine judged on no case.
+    @Test("--engines: the candidate's judging options are refused, and an engine judged on no case is an error (exit 2)")
+    func matrixVouchesOnlyForWhatItJudged() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        for extra in [["--conventions", "c.json"], ["--expect-claims", "c.json"], ["--max-skipped", "10"]] {
+            let r = try CLI.run(["compare", "--engines", "reference,reference", "--fuzz-cases", "5", "--jobs", "1"] + extra, in: dir.url, ci: "true")
+            #expect(r.status == 2 && r.stderr.contains(extra[0]), "\(r.stderr)")
+        }
+        let r = try CLI.run(["compare", "--engines", "reference,classic-004-flowlayout", "--fuzz-cases", "20", "--jobs", "1"], in: dir.url, ci: "true")
+        #expect(r.status == 2 && r.stderr.contains("nothing was checked for classic-004-flowlayout"), "\(r.stdout)\(r.stderr)")
+        #expect(try CLI.run(["compare", "--engines", "reference,reference", "--fuzz-cases", "20", "--jobs", "1"], in: dir.url, ci: "true").status == 0)
+    }
+
     @Test("compare reference against classic-000: its zero-section crash is a difference, listed first, exit 1")
     func classicCrashIsAFinding() throws {
         let dir = try TempDir()

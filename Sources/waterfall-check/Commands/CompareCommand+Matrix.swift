@@ -13,6 +13,14 @@ extension CompareCommand {
     static func runMatrix(_ list: String, _ args: Arguments) throws -> Int32 {
         let specs = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard specs.count >= 2 else { throw WaterfallCheckError.usage("--engines needs two or more engines, comma-separated (such as reference,chromium:grid-lanes,firefox:masonry)") }
+        // The matrix judges each engine by its own claims: the candidate's judging options would
+        // be silently dropped (a run that looked judged with them).
+        for (name, option) in [("--conventions", ConventionsOption.option), ("--expect-claims", ClaimsOptions.expectClaims)] where try args.value(option) != nil {
+            throw WaterfallCheckError.usage("\(name) is for --baseline/--candidate; --engines judges each engine by its own declared claims")
+        }
+        if try args.value(ClaimsOptions.maxSkipped) != nil {
+            throw WaterfallCheckError.usage("--max-skipped is for --baseline/--candidate; with --engines, an engine judged on no case is an error")
+        }
         let run = try ComparisonRun(args)
         let paths = args.operands
         try run.refuseCollisions(paths)
@@ -36,6 +44,13 @@ extension CompareCommand {
             try Data(report.html().utf8).write(to: url.appendingPathComponent("index.html"))
         }
         for engine in matrix.engines { (engine as? WebEngine)?.shutdown() }
+        // An engine that expressed none of the cases vouches for nothing (as compare and fuzz
+        // treat a run whose every case was skipped).
+        let unjudged = zip(specs, report.judged).filter { $0.1 == 0 }.map(\.0)
+        if !unjudged.isEmpty {
+            printError("error: nothing was checked for \(unjudged.joined(separator: ", ")): every case was skipped for it")
+            return exitCode(.error)
+        }
         return exitCode(report.differences.isEmpty ? .passed : .failed)
     }
 }
