@@ -49,8 +49,8 @@ public enum WPTSyntax: String, CaseIterable, Hashable, Sendable, Comparable {
     ///   fit-tolerance: 0` (the older masonry's exact ties; grid-lanes' default is 1em).
     /// - To the older masonry: `display: [inline-](grid-lanes|masonry)` becomes `[inline-]grid` plus
     ///   `grid-template-rows: masonry` (`-columns` when the block defines rows only: lanes in rows);
-    ///   a tolerance of 0 is dropped; a block with none gets a note (grid-lanes' `normal`, 1em, has
-    ///   no counterpart: ties are exact).
+    ///   a tolerance of 0 is dropped; a block with none cannot be translated (grid-lanes' `normal`,
+    ///   1em, has no counterpart: ties are exact, and a correct browser would fail the test).
     /// - Returns: the new text and its notes, or why it cannot be translated (a property without a
     ///   counterpart, a nonzero tolerance for the older masonry, a masonry template whose
     ///   `display` is in another rule).
@@ -97,7 +97,12 @@ public enum WPTSyntax: String, CaseIterable, Hashable, Sendable, Comparable {
                 d = Self.replace(#"(display\s*:\s*(?:inline-)?)(?:grid-lanes|masonry)\b"#, in: d, with: "$1grid")
                 d += d.trimmingCharacters(in: .whitespaces).hasSuffix(";") || d.trimmingCharacters(in: .whitespaces).isEmpty ? "" : ";"
                 d += rowsOnly ? " grid-template-columns: masonry; " : " grid-template-rows: masonry; "
-                if !hadTolerance && !notes.contains(Self.normalToleranceNote) { notes.append(Self.normalToleranceNote) }
+                // grid-lanes' default (`normal`, 1em) is a tie band the older masonry cannot
+                // express: translated to exact ties, a correct browser failed the test.
+                if !hadTolerance {
+                    problem = Self.normalToleranceProblem
+                    return decls
+                }
                 return d
             case (.gridLanes, .displayMasonry), (.templateMasonry, .displayMasonry):
                 problem = "no browser here parses only display: masonry; not translated to it"
@@ -111,7 +116,7 @@ public enum WPTSyntax: String, CaseIterable, Hashable, Sendable, Comparable {
     }
 
     static let exactTiesNote = "flow-tolerance: 0 added (the older masonry's exact ties)"
-    static let normalToleranceNote = "tolerance normal (1em) became exact ties: the older masonry has no tolerance"
+    static let normalToleranceProblem = "tolerance normal (1em, the default): the older masonry has exact ties only"
 
     /// `text` with `body` applied to every innermost `{...}` block's content and every
     /// `style="..."` / `style='...'` attribute value.
