@@ -41,6 +41,8 @@ package struct ConventionProbe {
         /// Probes the engine faulted on (crashed, hung, answered garbage), with the fault and the
         /// probe's input: an engine that faults on a valid input has a bug.
         package var faults: [Finding] = []
+        /// How many probes the engine answered with a layout (0: nothing was probed).
+        package var answered = 0
         /// The conventions whose probes faulted (``EngineConventions/keys``' keys, in probe
         /// order): not detected, so not in ``conventions``; a saved file lists them, and they are
         /// judged as plain §5.
@@ -132,8 +134,23 @@ package struct ConventionProbe {
         ]
     }
 
+    /// `input` as `engine` can take it: inside its constraints, and with a tie break it implements
+    /// (Chromium's grid-lanes has only `afterPrevious`: every probe was refused, and the run said
+    /// "found: none").
+    static func inside(_ engine: LayoutEngine, _ input: LayoutInput) -> LayoutInput {
+        var out = engine.descriptor.constraints.project(input)
+        let breaks = engine.descriptor.limits.tieBreaks
+        if !breaks.contains(out.layout.tieBreak), let other = breaks.first { out.layout.tieBreak = other }
+        return out
+    }
+
     /// Probes `engine`. - Complexity: about 25 layouts and a few rect queries.
     package func detect(_ engine: LayoutEngine) -> Report {
+        // An engine's lengths are multiples of its quantum (Chromium's 1/64 px), rounded at each
+        // of the probes' few stacked lengths: a departure within 4 quanta is its units, not a
+        // convention or a bug (compare's placement-level verdicts judge such engines the same way).
+        let units = 4 * engine.descriptor.limits.lengthQuantum
+        if units > tolerance.points { return ConventionProbe(tolerance: Tolerance(units)).detect(engine) }
         var report = Report()
         var known = EngineConventions.none
         // Two passes: a step no candidate explains is tried again with every convention the
@@ -148,11 +165,10 @@ package struct ConventionProbe {
                 // Each probe moved inside the engine's constraints (a size-only layout gets its fixed
                 // heights as sizes at the probes' 100-pt columns, the same heights), so a constrained
                 // engine is probed, not refused.
-                let constraints = engine.descriptor.constraints
                 for original in step.probes {
-                    let probe = (name: original.name, input: constraints.project(original.input))
+                    let probe = (name: original.name, input: Self.inside(engine, original.input))
                     switch engine.answer(probe.input) {
-                    case .layout(let r): answers.append((probe, r))
+                    case .layout(let r): answers.append((probe, r)); report.answered += 1
                     case .unsupported(let why):
                         if pass == 0 { report.notProbed.append(Finding(key: step.key, value: "not probed", evidence: "\(probe.name): \(why)")) }
                     case .fault(let f):
@@ -203,7 +219,7 @@ package struct ConventionProbe {
             }
         }
         // Two items 10 tall in one 100-pt column, for the query and the scroll.
-        let twoItems = engine.descriptor.constraints.project(Self.input(100, columns: 1, [Self.items([10, 10])]))
+        let twoItems = Self.inside(engine, Self.input(100, columns: 1, [Self.items([10, 10])]))
         // Closed rect queries: an element that only touches the rect.
         if engine.descriptor.capabilities.contains(.query) {
             let probe = twoItems

@@ -71,6 +71,11 @@ enum ConventionsCommand: Command {
             printError("error: \(report.faults.count) probe(s) faulted: \(undetermined.joined(separator: ", ")) undetermined\(saveFile == nil ? "" : " (saved as such)")")
             return exitCode(.error)
         }
+        // Nothing answered: "found: none" would read as plain §5, which nothing showed.
+        if report.answered == 0 {
+            printError("error: no probe could be laid out by \(TextReport.printable(d.name)) (each is listed as not probed): nothing was detected")
+            return exitCode(.error)
+        }
         return exitCode(.passed)
     }
 }

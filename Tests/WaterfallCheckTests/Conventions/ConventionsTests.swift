@@ -85,6 +85,18 @@ struct ConventionsTests {
         #expect(report.unexplained.isEmpty, "\(report.unexplained)")
     }
 
+    /// New user: Chromium's grid-lanes implements only `afterPrevious`, every probe (all leftmost)
+    /// was refused, and the command said "found: none".
+    @Test("probes take a tie break the engine implements; a §5 engine with afterPrevious only is probed and found plain")
+    func probedWithTheEnginesTieBreak() {
+        final class AfterPreviousOnly: LayoutEngine {
+            let descriptor = EngineDescriptor(name: "after-previous", version: "1", limits: EngineLimits(tieBreaks: [.afterPrevious]))
+            func layout(_ input: LayoutInput) throws -> LayoutResult { try ReferenceLayout.layout(input) }
+        }
+        let report = ConventionProbe().detect(AfterPreviousOnly())
+        #expect(report.answered > 20 && report.found.isEmpty && report.unexplained.isEmpty, "\(report.notProbed) \(report.unexplained)")
+    }
+
     @Test("a real bug beside the conventions is still caught: an empty section subtracts the row spacing")
     func plantedBug() {
         let report = fuzz { RealConventionsEngine(plantedBug: true) }
