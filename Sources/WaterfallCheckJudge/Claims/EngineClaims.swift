@@ -224,7 +224,10 @@ package enum EngineClaims {
     package static func judgedWith(_ d: EngineDescriptor) -> String {
         let s = shown(d)
         if s.isEmpty { return "judged with: the exact claims (every feature, the query capability, both tie breaks, doubles, lengths to 1e9 pt, the strict query predicate)" }
-        return "judged with: " + s.joined(separator: "; ") + " (declared by the engine)"
+        // `--conventions FILE|auto` replaces the engine's own conventions (the command prints
+        // which, above this line): the header must not credit the engine with them.
+        return "judged with: " + s.joined(separator: "; ")
+            + (d.conventions == .none ? " (declared by the engine)" : " (declared by the engine; the conventions by it or by --conventions)")
     }
 
     /// What `declared` claims beyond `allowed` (one line per claim), and any value outside the bounds.
