@@ -57,14 +57,27 @@ extension WPTCase {
     public static func discover(root: URL, paths: [String] = []) throws -> [WPTCase] {
         let fm = FileManager.default
         var files: [String] = []
-        for p in paths.isEmpty ? [""] : paths {
+        let rootPath = root.standardizedFileURL.path
+        for given in paths.isEmpty ? [""] : paths {
+            // A path is relative to ROOT; an absolute one must lie inside it.
+            let resolved = given.hasPrefix("/") ? URL(fileURLWithPath: given).standardizedFileURL.path
+                                                : (given.isEmpty ? rootPath : root.appendingPathComponent(given).standardizedFileURL.path)
+            guard resolved == rootPath || resolved.hasPrefix(rootPath + "/") else {
+                throw WaterfallCheckError.usage("\(given) is outside the WPT root \(root.path)")
+            }
+            let p = resolved == rootPath ? "" : String(resolved.dropFirst(rootPath.count + 1))
             var isDir: ObjCBool = false
-            let full = p.isEmpty ? root.path : root.appendingPathComponent(p).path
+            let full = resolved
             guard fm.fileExists(atPath: full, isDirectory: &isDir) else {
                 throw WaterfallCheckError.usage("\(full): no such file or folder under the WPT root \(root.path)")
             }
             if !isDir.boolValue { files.append(p); continue }
             for case let rel as String in fm.enumerator(atPath: full)?.allObjects ?? [] {
+                // Regular files only (a FIFO or a dangling link is no test, and reading it must
+                // not stop the run).
+                let path = full + "/" + rel
+                guard (try? fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+                        || (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 files.append(p.isEmpty ? rel : p + "/" + rel)
             }
         }

@@ -48,7 +48,8 @@ enum WPTCommand: Command {
         let root = URL(fileURLWithPath: rootPath)
         let cases = try WPTCase.discover(root: root, paths: Array(rest.dropFirst()))
         guard !cases.isEmpty else { throw WaterfallCheckError.usage("no reftest or crashtest under \(rest.joined(separator: " "))") }
-        let browsers = chosen ?? WebEngine.Browser.allCases
+        var seen = Set<WebEngine.Browser>()
+        let browsers = (chosen ?? WebEngine.Browser.allCases).filter { seen.insert($0).inserted }  // each once
         let runner = WPTRunner(root: root, timeout: timeout, screenshots: try args.value(Self.screenshots).map { URL(fileURLWithPath: $0) })
         var results: [WPTResult] = []
         for b in browsers {

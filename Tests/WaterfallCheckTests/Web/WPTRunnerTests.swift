@@ -67,6 +67,13 @@ struct WPTRunnerTests {
         #expect(cases[5].fuzzy == WPTCase.Fuzzy(maxDifference: 1...3, totalPixels: 0...20))
         #expect(WPTCase.fuzzy(in: "<meta name=\"fuzzy\" content=\"ref.html:0-2;5\">") == WPTCase.Fuzzy(maxDifference: 0...2, totalPixels: 5...5))
         #expect(throws: (any Error).self) { try WPTCase.discover(root: dir.url, paths: ["missing"]) }
+        // Adversary and new user: a path outside the root was run, an absolute one inside it was
+        // joined onto it, and a dangling link or a FIFO stopped the whole run.
+        #expect(throws: (any Error).self) { try WPTCase.discover(root: dir.url, paths: ["../elsewhere"]) }
+        #expect(try WPTCase.discover(root: dir.url, paths: [dir.url.appendingPathComponent("u/fuzzy.html").path]).map(\.path) == ["u/fuzzy.html"])
+        try FileManager.default.createSymbolicLink(atPath: dir.url.appendingPathComponent("u/dangling.html").path, withDestinationPath: "/nonexistent")
+        #expect(mkfifo(dir.url.appendingPathComponent("u/fifo.html").path, 0o600) == 0)
+        #expect(try WPTCase.discover(root: dir.url, paths: ["u"]).map(\.path) == ["u/fuzzy.html"])
     }
 
     @Test("fuzzy: identical always matches; a difference only inside both ranges")
