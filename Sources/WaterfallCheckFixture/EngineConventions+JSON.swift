@@ -97,6 +97,9 @@ extension EngineConventions {
         let doc = try JSONDocument(contentsOf: url)
         return try doc.decode { root in
             guard let saved = root.member("conventions") else { return (try EngineConventions(json: root), []) }
+            // What `conventions --save` writes; a misspelt member (`undetermind`) must not pass.
+            try root.refuseUnknownMembers([("engine", ""), ("conventions", ""), ("evidence", ""), ("unexplained", ""), ("undetermined", "")],
+                                          kind: "conventions file member")
             let conventions = try EngineConventions(json: saved)
             var undetermined: [String] = []
             if let list = root.member("undetermined") {

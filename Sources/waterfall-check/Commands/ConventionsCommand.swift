@@ -16,17 +16,21 @@ enum ConventionsCommand: Command {
     no sections, an empty section, a row spacing, near-ties) and names each convention that
     explains the engine's answers where plain §5 does not: column widths and heights rounded,
     positions rounded, zero-height supplementary views left out, [0, 0] for no sections, empty
-    sections collapsed, the trailing spacing counted, a built-in tie band, closed rect queries.
-    Each is printed with the probe that shows it. A probe no convention explains is printed as
-    unexplained: a possible bug, never a convention. Position noise is not probed; declare it.
-    A probe the engine faults on (crash, hang, exception) is a bug in the engine, printed with the
-    probe's input as JSON; the conventions it probes are undetermined (printed, and listed under
-    "undetermined" in the --save file): not declared, so judged as plain §5. The others are
-    still detected, printed and saved.
+    sections collapsed, the trailing spacing counted, a built-in tie band, closed rect queries,
+    the first row in order, ties to the least recently used column, shouldInvalidateLayout true
+    for a scroll. Each is printed with the probe that shows it. It names what the engine does: a
+    documented bug that looks like a convention is found as one, so read the list before judging
+    with it (--conventions auto takes it unread). Probes are sent inside the engine's constraints
+    and with a tie break it implements, and judged within 4 of its length quanta. A probe no
+    convention explains is printed as unexplained: a possible bug, never a convention. Position
+    noise is not probed; declare it. A probe the engine faults on (crash, hang, exception) is a
+    bug in the engine, printed with the probe's input as JSON; the conventions it probes are
+    undetermined (printed, and listed under "undetermined" in the --save file): not declared, so
+    judged as plain §5. The others are still detected, printed and saved.
     """,
         notes: """
-    EXIT STATUS: 0 probed (whatever was found), 2 usage or engine error, or a probe faulted (what
-    the other probes found is still printed and saved).
+    EXIT STATUS: 0 probed (whatever was found), 2 usage or engine error, a probe faulted (what
+    the other probes found is still printed and saved), or no probe could be laid out.
     """)
 
     static func run(_ args: Arguments) throws -> Int32 {
