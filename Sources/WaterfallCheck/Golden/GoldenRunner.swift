@@ -278,6 +278,7 @@ public struct GoldenRunner: Sendable {
                 verdict.failures = try invariants.violations(of: fixture, answer: answer, engine: engine, tolerance: tol)
             } catch let e as CannotCheck {
                 verdict.message = e.message
+                if e.skip { verdict.status = .skipped }
                 return verdict
             } catch {
                 verdict.message = "engine fault: \(error)"

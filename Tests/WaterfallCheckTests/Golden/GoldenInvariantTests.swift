@@ -84,6 +84,13 @@ struct GoldenInvariantTests {
         let verdict = runner.judge(fixture, engine: ReferenceEngine())
         #expect(verdict.status == .error)
         #expect(verdict.message.contains("failed reprepare, which cannot be checked on reference"), "\(verdict.message)")
+        // Saved by another engine (one --save folder for several): skipped, named, not an error
+        // (new user: a clean run exited 1). Saved by this one: still an error.
+        fixture.extensions = .object([("fuzz", .object([("invariant", .string("reprepare")), ("engine", .string("classic-002-waterflowlayout"))]))])
+        let other = runner.judge(fixture, engine: ReferenceEngine())
+        #expect(other.status == .skipped && other.message.contains("a counterexample of classic-002-waterflowlayout"), "\(other.message)")
+        fixture.extensions = .object([("fuzz", .object([("invariant", .string("reprepare")), ("engine", .string("reference"))]))])
+        #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .error)
         // The same fixture saved for an invariant the engine can be checked against is checked.
         fixture.extensions = .object([("fuzz", .object([("invariant", .string("no-overlap"))]))])
         #expect(runner.judge(fixture, engine: ReferenceEngine()).status == .checked)
