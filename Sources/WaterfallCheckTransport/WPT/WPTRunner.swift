@@ -130,6 +130,19 @@ public final class WPTRunner {
             return WPTResult(path: c.path, browser: browser, status: .cannotRun, translation: nil,
                              detail: "reference \(missing) is not in the WPT folder (\(would))")
         }
+        // Linked style sheets are not translated: one in a syntax this browser does not parse
+        // would make a correct browser fail (new user: WPT's support/*.css).
+        for f in files {
+            let fdir = (f.path as NSString).deletingLastPathComponent
+            for attrs in WPTCase.tags("link", in: f.text) where attrs["rel"]?.lowercased() == "stylesheet" {
+                guard let href = attrs["href"], !href.contains("://") else { continue }
+                let p = WPTCase.normalized(fdir, href)
+                guard let css = try? String(contentsOf: root.appendingPathComponent(p), encoding: .utf8) else { continue }
+                if let u = WPTSyntax.used(in: css).sorted().first(where: { !parsed.contains($0) }) {
+                    return result(.cannotRun, "its style sheet \(p) is written in \(u.rawValue), which this browser does not parse; style sheets are not translated")
+                }
+            }
+        }
         // The syntax the files are written in, and the one this browser will run.
         let used = files.reduce(into: Set<WPTSyntax>()) { $0.formUnion(WPTSyntax.used(in: $1.text)) }
         var translation: String?

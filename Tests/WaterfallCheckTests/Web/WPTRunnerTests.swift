@@ -76,6 +76,20 @@ struct WPTRunnerTests {
         #expect(try WPTCase.discover(root: dir.url, paths: ["u"]).map(\.path) == ["u/fuzzy.html"])
     }
 
+    /// New user: a test whose grid-lanes is in a linked style sheet was run untranslated in
+    /// Firefox and reported as Firefox's failure.
+    @Test("a style sheet in a syntax the browser does not parse: cannot run, naming it (style sheets are not translated)",
+          .enabled(if: WebEngine.isAvailable(.firefox), "no Firefox"))
+    func linkedStyleSheet() throws {
+        let dir = try TempDir(); defer { dir.cleanup() }
+        _ = try dir.write(".m { display: grid-lanes; grid-template-columns: 50px 50px; width: 100px; flow-tolerance: 0px }", to: "t/support/lanes.css")
+        _ = try dir.write("<!DOCTYPE html><link rel=\"match\" href=\"ext-ref.html\"><link rel=\"stylesheet\" href=\"support/lanes.css\"><div class=\"m\"></div>", to: "t/ext.html")
+        _ = try dir.write("<!DOCTYPE html><p>ref", to: "t/ext-ref.html")
+        let results = WPTRunner(root: dir.url, timeout: 30).run(try WPTCase.discover(root: dir.url), in: .firefox)
+        #expect(results.map(\.status) == [.cannotRun], "\(results.map(\.detail))")
+        #expect(results.first?.detail.contains("style sheet t/support/lanes.css is written in grid-lanes") == true, "\(results.map(\.detail))")
+    }
+
     @Test("fuzzy: identical always matches; a difference only inside both ranges")
     func fuzzy() {
         #expect(WPTCase.Fuzzy.exact.allows(maxDifference: 0, pixels: 0))
