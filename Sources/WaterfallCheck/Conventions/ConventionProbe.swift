@@ -166,7 +166,10 @@ package struct ConventionProbe {
                 // heights as sizes at the probes' 100-pt columns, the same heights), so a constrained
                 // engine is probed, not refused.
                 for original in step.probes {
-                    let probe = (name: original.name, input: Self.inside(engine, original.input))
+                    let sent = Self.inside(engine, original.input)
+                    // The evidence says what was sent when it is not the probe as named.
+                    let probe = (name: sent == original.input ? original.name : original.name + ", sent as " + CanonicalWriter.compactInput(sent),
+                                 input: sent)
                     switch engine.answer(probe.input) {
                     case .layout(let r): answers.append((probe, r)); report.answered += 1
                     case .unsupported(let why):
