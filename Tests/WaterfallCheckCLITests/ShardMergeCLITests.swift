@@ -266,7 +266,7 @@ struct ShardMergeCLITests {
         let bugs = merged.stdout.split(separator: "\n").filter { $0.hasPrefix("bug (") }
         #expect(bugs.count >= 3, "\(merged.stdout)")
         #expect(Set(bugs.map { $0.prefix { $0 != ")" } }).count == bugs.count)
-        #expect(bugs.contains { $0.contains("departs from §5 at item: top") } && bugs.contains { $0.contains("departs from §5 at item: column") })
+        #expect(bugs.contains { $0.contains("departs from §5 at item: top") } && bugs.contains { $0.contains("departs from §5 at item: frame") })
         try dir.write("{ \"name\": ", to: "b/broken.json")
         let refused = try CLI.run(["merge", "--engine", "classic-002-waterflowlayout", "--into", "db2", "a", "b"], in: dir.url)
         #expect(refused.status == 2 && refused.stderr.contains("b/broken.json") && refused.stderr.contains("nothing merged"), "\(refused.stderr)")

@@ -53,11 +53,12 @@ package struct CaseGenerator: Sendable {
     /// that compares each (``EngineComparison/run(_:generated:progress:)``), in parallel and
     /// without keeping any. - Complexity: O(1).
     package func stream(seed: UInt64, count: Int, features: LayoutFeatures, limits: EngineLimits = .exact,
-                       constraints: EngineConstraints = .none) -> GeneratedCases {
+                       constraints: EngineConstraints = .none, columnWidthRoundings: [LengthRounding] = []) -> GeneratedCases {
         var g = generator
         g.features = g.features.intersection(features)
         g.limits = limits
         g.constraints = constraints
+        g.columnWidthRoundings = columnWidthRoundings
         return GeneratedCases(generator: g, seed: seed, count: max(0, count))
     }
 }

@@ -259,6 +259,12 @@ package struct EngineComparison {
         baseline.descriptor.constraints.union(candidate.descriptor.constraints)
     }
 
+    /// Both engines' column-width roundings: generated columns stay at least one step wide
+    /// (``InputGenerator/columnWidthRoundings``).
+    package var columnWidthRoundings: [LengthRounding] {
+        [baseline.descriptor.conventions.columnWidthRounding, candidate.descriptor.conventions.columnWidthRounding].compactMap { $0 }
+    }
+
     /// The features both engines declare: the only ones generated inputs may use.
     package var commonFeatures: LayoutFeatures { baseline.descriptor.features.intersection(candidate.descriptor.features) }
 

@@ -255,6 +255,7 @@ public final class Fuzzer {
         g.features = g.features.intersection(declared.features)
         g.limits = declared.limits
         g.constraints = declared.constraints
+        g.columnWidthRoundings = [declared.conventions.columnWidthRounding].compactMap { $0 }
         self.generator = g
     }
 

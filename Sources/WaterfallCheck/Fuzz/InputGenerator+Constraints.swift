@@ -7,9 +7,15 @@ extension InputGenerator {
     /// thousands of judged cases a second, none refused (issue 32). A fixed container width
     /// narrower than the generated insets and spacings would leave no room for the columns: such
     /// an input keeps its insets and spacings scaled down to fit, so it stays valid.
-    /// - Complexity: O(sections); nothing when there are no constraints.
+    /// For an engine that rounds column widths, every column is also kept at least one rounding
+    /// step wide (``widened(_:)``).
+    /// - Complexity: O(sections); nothing when there are no constraints and no column rounding.
     func constrained(_ input: LayoutInput) -> LayoutInput {
-        guard constraints != .none else { return input }
+        widened(constraints == .none ? input : projected(input))
+    }
+
+    /// `input` inside ``constraints`` (see ``constrained(_:)``). O(sections).
+    private func projected(_ input: LayoutInput) -> LayoutInput {
         var out = constraints.project(input)
         let before = input.layout, after = out.layout
         func used(_ s: LayoutSettings) -> CGFloat { s.sectionInset.left + s.sectionInset.right + CGFloat(s.columnCount - 1) * s.columnSpacing }
@@ -28,6 +34,39 @@ extension InputGenerator {
                 out.layout.sectionInset.left *= k; out.layout.sectionInset.right *= k
             }
         }
+        return out
+    }
+
+    /// `input` with a container wide enough that every column (the layout's and each section's)
+    /// is at least one step of the engines' column-width rounding (``columnWidthRoundings``, the
+    /// step of its `pixelScale` for a rounding to the input's pixels): below one step the
+    /// rounding makes every column 0 wide, and with no spacing the columns coincide, so no
+    /// frame says which column it is in. A shrink went there (a 1.03-pt container): one
+    /// library's column-gap bug and another's wrap bug each showed as a second finding at those
+    /// widths, an iOS layout never has (issue 32). Unchanged under a fixed container width.
+    /// - Complexity: O(sections).
+    func widened(_ input: LayoutInput) -> LayoutInput {
+        guard !columnWidthRoundings.isEmpty, constraints.fixedContainerWidth == nil else { return input }
+        let s = input.layout
+        guard let step = columnWidthRoundings.compactMap({ $0.resolved(pixelScale: s.pixelScale) }).map({ 1 / $0.scale }).max(),
+              step.isFinite, step > 0 else { return input }
+        let shapes = [(s.sectionInset, s.columnCount)] + input.sections.map { ($0.sectionInset ?? s.sectionInset, $0.columnCount ?? s.columnCount) }
+        func narrowest(_ W: CGFloat) -> (width: CGFloat, short: CGFloat) {
+            var width = CGFloat.infinity, short: CGFloat = 0
+            for (inset, n) in shapes where n > 0 {
+                let w = (W - inset.left - inset.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)
+                width = min(width, w); short = max(short, (step - w) * CGFloat(n))
+            }
+            return (width, short)
+        }
+        var W = s.containerWidth
+        let need = narrowest(W).short
+        guard need > 0, (W + need).isFinite else { return input }
+        W += need
+        // The sum can land a rounding error short of the step.
+        for _ in 0..<8 where narrowest(W).width < step { W = W.nextUp }
+        var out = input
+        out.layout.containerWidth = W
         return out
     }
 }

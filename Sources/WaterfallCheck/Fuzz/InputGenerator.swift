@@ -36,6 +36,9 @@ public struct InputGenerator: Sendable {
     /// The engine's constraints: every input is moved inside them (``constrained(_:)``, in
     /// InputGenerator+Constraints.swift) before any is made invalid.
     public var constraints: EngineConstraints = .none
+    /// The engines' column-width roundings (``EngineConventions/columnWidthRounding``): every
+    /// column is kept at least one step wide (``widened(_:)``, in InputGenerator+Constraints.swift).
+    public var columnWidthRoundings: [LengthRounding] = []
 
     public init(features: LayoutFeatures = .all, maxItems: Int = 64, largeItems: Int = 10_000, invalidRate: UInt64 = 24,
                 limits: EngineLimits = .exact) {

@@ -30,9 +30,15 @@ package struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
     public enum Departure: String, Hashable, Sendable {
         /// The element's y is not §5's in the column the engine took (stacking).
         case top
-        /// The column is one the rule does not pick, or x is no column origin.
+        /// The column is one the rule does not pick (x is another column's origin, the width the
+        /// span's), or the frame is null.
         case column
-        /// Anything else of the frame: width, height, a supplementary view's x.
+        /// Anything else of the frame: an x that is no column origin and the width (judged first,
+        /// before the top), the height, a
+        /// supplementary view's x. An x off every column is the column geometry's bug, as a wrong
+        /// width is (one bug: sgr-ksmt's column gap moves x where the floored widths agree, and
+        /// the width where they do not; Blueprints' wrap puts an item inside the inset): keyed as
+        /// `column` it was two findings, and its y, judged in a column the item is not in, said nothing.
         case frame
     }
     public var element: Element
@@ -58,7 +64,12 @@ extension CheckContext {
             for (i, m) in s.items.enumerated() {
                 let f = r.sections[si].items[i]
                 let element: FailureOrigin.Element = input.sections[si].items[i].span > 1 ? .spanningItem : .item
-                if f.isNull || !m.aligned { return FailureOrigin(element: element, departure: .column) }
+                if f.isNull { return FailureOrigin(element: element, departure: .column) }
+                // The column's geometry before anything judged in a column: an x off every column
+                // origin, or a width not the span's (then an x that is another column's origin is
+                // a coincidence of narrow columns, not a choice). The width as stored: a negative
+                // one (`CGRect.width` standardizes it) is a geometry bug too.
+                if !m.aligned || !close(f.size.width, m.frame.width) { return FailureOrigin(element: element, departure: .frame) }
                 if !close(f.minY, m.frame.minY) {
                     if m.above < 0 && FailureOrigin.standsOnEmptySection(input, .item(si, i)) { return afterEmpty }
                     return FailureOrigin(element: element, departure: .top)

@@ -80,7 +80,7 @@ struct ComparisonRun {
         let (cases, fixtureIndices, fixtureCount) = try CompareCase.fixtures(at: paths, shard: shard)
         // Generated cases are made by the workers as they compare them (none kept unless it differs).
         var generated = CaseGenerator().stream(seed: seed, count: fuzzCases, features: comparison.commonFeatures, limits: comparison.commonLimits,
-                                                       constraints: comparison.commonConstraints)
+                                                       constraints: comparison.commonConstraints, columnWidthRoundings: comparison.columnWidthRoundings)
         if let shard {
             // The K-th of N disjoint ranges of the generated cases (as fuzz --shard splits its cases).
             generated.first = fuzzCases * (shard.index - 1) / shard.count

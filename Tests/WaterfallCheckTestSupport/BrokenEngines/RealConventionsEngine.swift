@@ -11,10 +11,13 @@ import WaterfallCheck
 ///
 /// Written independently of ``ConventionalLayout``: column heights, no reference layout.
 /// `plantedBug` adds the bug four of the ten libraries have: an empty section subtracts the row
-/// spacing (its bottom is "the longest column minus the spacing", with no items).
+/// spacing (its bottom is "the longest column minus the spacing", with no items);
+/// `columnGapBug` the review's sgr-ksmt bug: the gap between columns is the row spacing (its
+/// public column spacing has no effect).
 public final class RealConventionsEngine: LayoutEngine {
     public let descriptor: EngineDescriptor
     let plantedBug: Bool
+    let columnGapBug: Bool
     private var last: [(ElementID, CGRect)] = []
 
     /// The conventions it follows, as a user would declare them.
@@ -25,9 +28,9 @@ public final class RealConventionsEngine: LayoutEngine {
 
     /// - Parameters: `declaring`: the conventions its descriptor declares (none: a user who has
     ///   not declared them, for `--conventions auto`).
-    public init(declaring: EngineConventions = RealConventionsEngine.conventions, plantedBug: Bool = false) {
-        self.plantedBug = plantedBug
-        descriptor = EngineDescriptor(name: plantedBug ? "real-conventions-bug" : "real-conventions", version: "1", capabilities: [.query],
+    public init(declaring: EngineConventions = RealConventionsEngine.conventions, plantedBug: Bool = false, columnGapBug: Bool = false) {
+        self.plantedBug = plantedBug; self.columnGapBug = columnGapBug
+        descriptor = EngineDescriptor(name: plantedBug || columnGapBug ? "real-conventions-bug" : "real-conventions", version: "1", capabilities: [.query],
                                       features: [.sections, .supplementary, .size],
                                       limits: EngineLimits(tieBreaks: [.leftmost]), conventions: declaring)
     }
@@ -60,7 +63,8 @@ public final class RealConventionsEngine: LayoutEngine {
             }
             let n = s.columnCount
             let I = s.sectionInset
-            let w = ((W - I.left - I.right - CGFloat(n - 1) * s.columnSpacing) / CGFloat(n)).rounded(.down)
+            let gap = columnGapBug ? s.rowSpacing : s.columnSpacing
+            let w = ((W - I.left - I.right - CGFloat(n - 1) * gap) / CGFloat(n)).rounded(.down)
             var columnHeights = [CGFloat](repeating: top + I.top, count: n)
             for (i, item) in section.items.enumerated() {
                 var c = 0
@@ -70,7 +74,7 @@ public final class RealConventionsEngine: LayoutEngine {
                 case .height(let h): raw = h
                 case .size(let size): raw = size.height * w / size.width
                 }
-                let f = CGRect(x: I.left + CGFloat(c) * (w + s.columnSpacing), y: columnHeights[c], width: w, height: raw.rounded())
+                let f = CGRect(x: I.left + CGFloat(c) * (w + gap), y: columnHeights[c], width: w, height: raw.rounded())
                 out.items.append(f)
                 last.append((.item(si, i), f))
                 columnHeights[c] = columnHeights[c] + f.height + s.rowSpacing

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterfallCheck
 @testable import WaterfallCheckJudge
+import WaterfallCheckFixture
 @testable import WaterfallCheckTransport
 import WaterfallCheckEngines
 import WaterfallCheckTestSupport
@@ -32,7 +33,7 @@ struct ConventionsTests {
         var comparison = EngineComparison(jobs: 1, tolerance: nil) { (ReferenceEngine(), candidate()) }
         comparison.choiceShrinkSeconds = 1
         let generated = CaseGenerator().stream(seed: 1, count: cases, features: comparison.commonFeatures, limits: comparison.commonLimits,
-                                               constraints: comparison.commonConstraints)
+                                               constraints: comparison.commonConstraints, columnWidthRoundings: comparison.columnWidthRoundings)
         return comparison.run([], generated: generated)
     }
 
@@ -115,6 +116,62 @@ struct ConventionsTests {
         #expect(c.differences.allSatisfy { f in f.minimal.sections.contains { $0.items.isEmpty } },
                 "every difference is the bug, none a convention: \(c.differences.map { $0.signature ?? "" })")
         #expect(c.differences.count == 1, "\(c.differences.map { ($0.signature ?? "") + ": \($0.minimal)" })")
+    }
+
+    /// The review's sgr-ksmt bug (the column gap is the row spacing) beside floored column
+    /// widths was two findings in `fuzz`: `column-alignment` at ordinary widths and, shrunk to a
+    /// 1.03-pt container where the floored columns are 0 wide and coincide, `no-overlap`. Columns
+    /// are kept one rounding step wide for such an engine: one finding in each command.
+    @Test("one bug beside floored column widths is one finding: the column gap is the row spacing")
+    func columnGapBug() {
+        let report = fuzz { RealConventionsEngine(columnGapBug: true) }
+        #expect(report.groups.count == 1, "\(report.groups.map { "\($0.origin?.description ?? "?"): \($0.invariants) \(CanonicalWriter.compactInput($0.primary.input))" })")
+        #expect(report.counterexamples.allSatisfy { $0.input.layout.columnSpacing != $0.input.layout.rowSpacing })
+        let c = compare({ RealConventionsEngine(columnGapBug: true) }, cases: 1000)
+        #expect(c.differences.count == 1, "\(c.differences.map { ($0.signature ?? "") + ": \($0.minimal)" })")
+
+        // The library's second minimal input: a 1.03-pt container whose floored columns are 0 wide
+        // and, with the row spacing 0 as the gap, coincide. Inside the generator's domain the
+        // columns are a point wide and the same bug departs where it does everywhere: the column
+        // geometry.
+        let engine = RealConventionsEngine(columnGapBug: true)
+        let degenerate = LayoutInput(layout: LayoutSettings(containerWidth: 1.03125, columnCount: 2, columnSpacing: 1, rowSpacing: 0),
+                                     sections: [SectionInput(items: [.height(1), .height(1)])])
+        let frame = FailureOrigin(element: .item, departure: .frame)
+        func origin(_ input: LayoutInput) -> FailureOrigin? {
+            let context = CheckContext(input: input, engine: engine, tolerance: .default, seed: 1)
+            _ = context.check(.all)
+            return context.origin
+        }
+        var g = InputGenerator()
+        g.columnWidthRoundings = [RealConventionsEngine.conventions.columnWidthRounding!]
+        let widened = g.constrained(degenerate)
+        #expect(widened.layout.containerWidth == 3)
+        #expect(origin(widened) == frame)
+        #expect(report.groups.first?.origin == frame)
+    }
+
+    @Test("for an engine that rounds column widths, every generated column is at least one step wide")
+    func columnsOneStepWide() {
+        var g = InputGenerator()
+        g.columnWidthRoundings = [LengthRounding(.down), LengthRounding(.nearest, scale: 2)]
+        var narrow = 0
+        for i in 0..<3000 as Range<UInt64> {
+            let input = Fuzzer.generate(seed: 3, case: i, generator: g, recording: false).0
+            guard ReferenceLayout.error(of: input) == nil else { continue }
+            let s = input.layout
+            for section in input.sections {
+                let inset = section.sectionInset ?? s.sectionInset, n = CGFloat(section.columnCount ?? s.columnCount)
+                let w = (s.containerWidth - inset.left - inset.right - (n - 1) * s.columnSpacing) / n
+                #expect(w >= 1, "case \(i): \(w)")
+            }
+            // Without the rounding the generator draws such columns (the narrowest a valid layout has).
+            let plain = Fuzzer.generate(seed: 3, case: i, generator: InputGenerator(), recording: false).0
+            let p = plain.layout
+            let w = (p.containerWidth - p.sectionInset.left - p.sectionInset.right - CGFloat(p.columnCount - 1) * p.columnSpacing) / CGFloat(p.columnCount)
+            if w < 1, ReferenceLayout.error(of: plain) == nil { narrow += 1 }
+        }
+        #expect(narrow > 10)
     }
 
     @Test("a convention is forgiven exactly: a deviation beyond it is still a failure")
