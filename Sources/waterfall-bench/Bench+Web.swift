@@ -4,7 +4,9 @@ import WaterfallCheckEngines
 /// Layouts per second of the web engines (docs/web-engines.md), one browser: inputs of 0 to 64
 /// items (17 of them, item counts 0, 4, ..., 64; 3 columns, 375 pt, spacing and insets 10) and of
 /// 1,000 items, each engine one layout per evaluation and batched (the layouts announced with
-/// `prefetch`, up to the engine's window per `__wfBatch` evaluation). Median of 3 warm runs.
+/// `prefetch`, up to the engine's window per `__wfBatch` evaluation), and batched with one job
+/// per core as `fuzz` and `compare` run by default (each job its own browser; the figure is all
+/// jobs together). Median of 3 warm runs.
 /// An engine whose browser or library is missing is skipped with the reason: Chromium, Firefox,
 /// WebKitGTK (`scripts/bootstrap --web`), masonry.js (`scripts/fetch-masonry`, or
 /// `$WATERFALL_MASONRY`), jQuery Masonry (`scripts/fetch-jquery-masonry`, or `$WATERFALL_JQUERY_MASONRY`).
@@ -28,6 +30,16 @@ func benchWeb() throws {
             return input
         }
     }
+    // As compare does: announce a window of layouts, then ask for each in order.
+    @Sendable func runBatched(_ engine: LayoutEngine, _ set: [LayoutInput], count: Int) throws {
+        var i = 0
+        while i < count {
+            let n = min(engine.pipelineWindow, count - i)
+            engine.prefetch((i..<(i + n)).map { .layout(set[$0 % set.count]) })
+            for k in i..<(i + n) { _ = try engine.layout(set[k % set.count]) }
+            i += n
+        }
+    }
     for spec in specs {
         let entry: EngineEntry
         do { entry = try EngineRegistry.builtIn.resolve(spec) } catch {
@@ -42,14 +54,7 @@ func benchWeb() throws {
                                              ("1,000", large, 20, false), ("1,000, batched", large, 40, true)] {
             let t = try median(runs: 3) {
                 if batched {
-                    // As compare does: announce a window of layouts, then ask for each in order.
-                    var i = 0
-                    while i < count {
-                        let n = min(engine.pipelineWindow, count - i)
-                        engine.prefetch((i..<(i + n)).map { .layout(set[$0 % set.count]) })
-                        for k in i..<(i + n) { _ = try engine.layout(set[k % set.count]) }
-                        i += n
-                    }
+                    try runBatched(engine, set, count: count)
                 } else {
                     for i in 0..<count { _ = try engine.layout(set[i % set.count]) }
                 }
@@ -57,5 +62,27 @@ func benchWeb() throws {
             print(row([spec, label, "\(count)", String(format: "%.2f s", t), rate(Double(count) / t)], widths: widths))
         }
         (engine as? WebEngine)?.shutdown()
+        // As `fuzz` and `compare` run by default: one job per core, each with its own browser
+        // (its own engine from the entry), batched; the figure is the run's, all jobs together.
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        guard jobs > 1 else { continue }
+        let run = Jobs(engines: (0..<jobs).map { _ in entry.make() })
+        let count = 2_720 * jobs
+        let t = median(runs: 3) {
+            DispatchQueue.concurrentPerform(iterations: jobs) { j in
+                do { try runBatched(run.engines[j], small, count: count / jobs) } catch { run.lock.withLock { run.error = error } }
+            }
+        }
+        if let error = run.error { throw error }
+        print(row([spec, "0-64, batched, \(jobs) jobs", "\(count)", String(format: "%.2f s", t), rate(Double(count) / t)], widths: widths))
+        for e in run.engines { (e as? WebEngine)?.shutdown() }
     }
+}
+
+/// The engines of a run with several jobs, each used by one thread only; the first error.
+private final class Jobs: @unchecked Sendable {
+    let engines: [LayoutEngine]
+    let lock = NSLock()
+    var error: Error?
+    init(engines: [LayoutEngine]) { self.engines = engines }
 }

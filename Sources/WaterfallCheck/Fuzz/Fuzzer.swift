@@ -593,10 +593,10 @@ package struct CounterexampleGroup {
     /// The lowest failing case of the group.
     public var caseIndex: UInt64 { counterexamples.map(\.caseIndex).min()! }
 
-    /// Groups `counterexamples` (catalogue order). One joins the first group
-    /// - whose minimal input equals its own (after ``LayoutInput/normalised``),
+    /// Groups `counterexamples` (catalogue order). One joins the group
+    /// - whose minimal input equals its own (after ``LayoutInput/normalised``), else the first
     /// - whose answer first departs from §5 where its own does (``FailureOrigin``: one bug seen
-    ///   through several invariants, each needing its own minimal input), or
+    ///   through several invariants, each needing its own minimal input), else the first
     /// - whose primary invariant its own minimal input fails too (that group's bug, seen through
     ///   an invariant that needs more structure: a footer for `supplementary`, say);
     /// else it starts a group. A shared symptom alone (both fail `stacking`) does not merge two
@@ -644,9 +644,14 @@ package struct CounterexampleGroup {
             if let k = index[normalised] { groups[k].members.append(c); continue }
             let (own, origin) = judge(c)
             // Two counterexamples of one invariant with different bug keys are two bugs: never merged.
-            if let k = groups.firstIndex(where: { g in
+            func allowed(_ g: (members: [Int], origin: Origin?)) -> Bool {
                 !g.members.contains { invariant($0) == invariant(c) && key($0) != key(c) }
-                    && ((origin != nil && g.origin == origin) || own.contains(invariant(g.members[0]))) }) {
+            }
+            // The group of the same first departure before one whose primary invariant this input
+            // fails too: a column-gap bug's negative width fails `finite`, and it joined the
+            // empty-section bug's group through it.
+            if let k = groups.firstIndex(where: { g in allowed(g) && origin != nil && g.origin == origin })
+                ?? groups.firstIndex(where: { g in allowed(g) && own.contains(invariant(g.members[0])) }) {
                 groups[k].members.append(c)
                 continue
             }
