@@ -21,7 +21,7 @@ func benchWeb() throws {
     if let only = env["WATERFALL_BENCH_WEB"]?.split(separator: ",").map(String.init), !only.isEmpty {
         specs = specs.filter { spec in only.contains { spec.hasPrefix($0) } }
     }
-    let widths = [34, 18, 10, 10, 14]
+    let widths = [34, 22, 10, 10, 14]
     print(row(["engine", "items", "layouts", "time", "layouts/s"], widths: widths))
     func inputs(_ counts: [Int], tieBreak: TieBreak) -> [LayoutInput] {
         counts.enumerated().map { i, n in

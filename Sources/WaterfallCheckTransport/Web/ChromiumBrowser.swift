@@ -58,6 +58,9 @@ final class ChromiumBrowser {
     private let process: EngineProcess
     private let profile: String
     private var session = ""
+    /// The sessions of the pages that evaluate side by side (``evaluateSideBySide(_:timeout:_:)``):
+    /// the first page's, then those ``openPages(_:timeout:)`` opened.
+    private var sessions: [String] = []
     private var nextID = 1
     /// The browser's process id (the leader of its process group).
     var processID: Int32 { process.pid }
@@ -96,6 +99,7 @@ final class ChromiumBrowser {
             }
             session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target!)),\"flatten\":true}",
                                session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
+            sessions = [session]
             product = try call("Browser.getVersion", session: false, timeout: timeout) { try $0.requiredMember("product").string() }
         } catch let f as EngineFault {
             shutdown()
@@ -120,15 +124,30 @@ final class ChromiumBrowser {
     ///   browser on a fault.
     func call<T>(_ method: String, _ params: String = "{}", session: Bool = true, timeout: Double,
                  _ body: (JSONNode) throws -> T) throws -> T {
-        let id = nextID
-        nextID += 1
-        var message = "{\"id\":\(id),\"method\":\(JSONWriter.quoted(method)),\"params\":\(params)"
-        if session { message += ",\"sessionId\":\(JSONWriter.quoted(self.session))" }
-        message += "}"
-        var request = Array(message.utf8)
-        request.append(0)
+        try exchange(method, params: [params], sessions: session ? [self.session] : [nil], timeout: timeout) { _, r in try body(r) }[0]
+    }
+
+    /// Sends `method` once per element of `params`, the k-th to `sessions[k]` (`nil`: the
+    /// browser), in one write, and decodes each `result` with `body(k, result)` as its reply
+    /// comes, skipping events and replies to other ids: the pages evaluate side by side.
+    /// - Throws: ``EngineFault`` as ``call(_:_:session:timeout:_:)``: the first reply that is an
+    ///   error, once every reply is in.
+    private func exchange<T>(_ method: String, params: [String], sessions: [String?], timeout: Double,
+                             _ body: (Int, JSONNode) throws -> T) throws -> [T] {
+        let first = nextID
+        nextID += params.count
+        var request: [UInt8] = []
+        for (k, p) in params.enumerated() {
+            var message = "{\"id\":\(first + k),\"method\":\(JSONWriter.quoted(method)),\"params\":\(p)"
+            if let s = sessions[k] { message += ",\"sessionId\":\(JSONWriter.quoted(s))" }
+            message += "}"
+            request += message.utf8
+            request.append(0)
+        }
+        var results = [Result<T, EngineFault>?](repeating: nil, count: params.count)
+        var waiting = params.count
         let deadline = EngineProcess.deadline(after: timeout)
-        while true {
+        while waiting > 0 {
             switch process.exchange(request, deadline: deadline) {
             case .line(let raw):
                 request = []
@@ -136,20 +155,19 @@ final class ChromiumBrowser {
                 do { document = try JSONDocument(parsing: raw, file: "DevTools reply") } catch {
                     throw fault(.malformedReply, "\(method): \(error)", raw)
                 }
-                let decoded: Result<T, EngineFault>? = try document.decode { node in
-                    guard let got = node.member("id"), (try? got.integer()) == id else { return nil }
+                try document.decode { node in
+                    guard let got = node.member("id").flatMap({ try? $0.integer() }), got >= first, got - first < params.count,
+                          results[got - first] == nil else { return }
+                    let k = got - first
+                    waiting -= 1
                     if let e = node.member("error") {
                         let text = (try? e.requiredMember("message").string()) ?? "error"
-                        return .failure(fault(.wrongShape, "\(method): \(text)", raw))
+                        results[k] = .failure(fault(.wrongShape, "\(method): \(text)", raw))
+                        return
                     }
-                    do { return .success(try body(try node.requiredMember("result"))) } catch {
-                        return .failure(fault(.wrongShape, "\(method): \(error)", raw))
+                    do { results[k] = .success(try body(k, try node.requiredMember("result"))) } catch {
+                        results[k] = .failure(fault(.wrongShape, "\(method): \(error)", raw))
                     }
-                }
-                switch decoded {
-                case .none: continue
-                case .success(let v): return v
-                case .failure(let f): throw f
                 }
             case .closed:
                 let status = process.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its DevTools pipe"
@@ -160,6 +178,34 @@ final class ChromiumBrowser {
                 throw fault(.malformedReply, "\(method): reply longer than \(ExternalEngine.defaultMaxLine) bytes", [])
             }
         }
+        return try results.map { try $0!.get() }
+    }
+
+    /// How many pages evaluate side by side: 1 and those ``openPages(_:timeout:)`` opened.
+    var pages: Int { sessions.count }
+
+    /// Opens `count` more pages, each in a browser context of its own, so each has a renderer
+    /// process of its own: ``evaluateSideBySide(_:timeout:_:)`` lays out on as many cores.
+    /// - Throws: ``EngineFault`` as ``call(_:_:session:timeout:_:)``.
+    func openPages(_ count: Int, timeout: Double) throws {
+        for _ in 0..<max(0, count) {
+            let context = try call("Target.createBrowserContext", session: false, timeout: timeout) {
+                try $0.requiredMember("browserContextId").string()
+            }
+            let target = try call("Target.createTarget", "{\"url\":\"about:blank\",\"browserContextId\":\(JSONWriter.quoted(context))}",
+                                  session: false, timeout: timeout) { try $0.requiredMember("targetId").string() }
+            sessions.append(try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target)),\"flatten\":true}",
+                                     session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() })
+        }
+    }
+
+    /// Evaluates `expressions[k]` in page `k` (at most ``pages``), side by side, and decodes each
+    /// value with `body(k, value)`.
+    /// - Throws: ``EngineFault`` as ``evaluate(_:timeout:_:)``.
+    func evaluateSideBySide<T>(_ expressions: [String], timeout: Double, _ body: (Int, JSONNode) throws -> T) throws -> [T] {
+        precondition(expressions.count <= pages, "more expressions than pages")
+        return try exchange("Runtime.evaluate", params: expressions.map { Self.evaluateParams($0, awaitPromise: false) },
+                            sessions: Array(sessions.prefix(expressions.count)), timeout: timeout) { k, r in try body(k, try Self.value(r)) }
     }
 
     /// Evaluates `expression` in the page and decodes its value (`returnByValue`) with `body`.
@@ -175,16 +221,22 @@ final class ChromiumBrowser {
 
     /// `Runtime.evaluate` by value, awaiting a promise when `awaitPromise`.
     private func evaluate<T>(_ expression: String, awaitPromise: Bool, timeout: Double, _ body: (JSONNode) throws -> T) throws -> T {
-        var params = "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true"
-        params += awaitPromise ? ",\"awaitPromise\":true}" : "}"
-        return try call("Runtime.evaluate", params, timeout: timeout) { r in
-            if let e = r.member("exceptionDetails") {
-                let text = (try? e.requiredMember("exception").requiredMember("description").string())
-                    ?? (try? e.requiredMember("text").string()) ?? "exception"
-                throw ScriptError(text: text)
-            }
-            return try body(try r.requiredMember("result").requiredMember("value"))
+        try call("Runtime.evaluate", Self.evaluateParams(expression, awaitPromise: awaitPromise), timeout: timeout) { try body(try Self.value($0)) }
+    }
+
+    /// `Runtime.evaluate`'s parameters: by value, awaiting a promise when `awaitPromise`.
+    private static func evaluateParams(_ expression: String, awaitPromise: Bool) -> String {
+        "{\"expression\":\(JSONWriter.quoted(expression)),\"returnByValue\":true" + (awaitPromise ? ",\"awaitPromise\":true}" : "}")
+    }
+
+    /// The value of a `Runtime.evaluate` result; a script exception is thrown as ``ScriptError``.
+    private static func value(_ r: JSONNode) throws -> JSONNode {
+        if let e = r.member("exceptionDetails") {
+            let text = (try? e.requiredMember("exception").requiredMember("description").string())
+                ?? (try? e.requiredMember("text").string()) ?? "exception"
+            throw ScriptError(text: text)
         }
+        return try r.requiredMember("result").requiredMember("value")
     }
 
     /// `Page.navigate` at the reftest viewport (`Emulation.setDeviceMetricsOverride`), then waits

@@ -57,11 +57,26 @@ public final class WebEngine: LayoutEngine {
         /// The most layouts one evaluation lays out (``LayoutEngine/pipelineWindow``); 1 turns
         /// batching off.
         public var batch: Int
+        /// Chromium: how many pages, each with a renderer process of its own, lay a batch out
+        /// side by side (its inputs split between them in order). `nil`, the default: 2, or
+        /// `$WATERFALL_CHROMIUM_PAGES` (1 to 16), of which a batch uses one per core the run's
+        /// other Chromium engines leave (``WebEngine/lanes(for:in:)``). The other browsers have one page.
+        public var pages: Int?
 
         public init(kind: Kind, browser: Browser = .chromium, scale: CGFloat = 1, timeout: Double = 10,
-                    executable: String? = nil, batch: Int = 64) {
+                    executable: String? = nil, batch: Int = 64, pages: Int? = nil) {
             self.kind = kind; self.browser = browser; self.scale = scale; self.timeout = timeout
-            self.executable = executable; self.batch = max(1, batch)
+            self.executable = executable; self.batch = max(1, batch); self.pages = pages.map { max(1, $0) }
+        }
+
+        /// The pages Chromium opens: ``pages``, else `$WATERFALL_CHROMIUM_PAGES` when a whole number
+        /// from 1 to 16, else 2. Layout, not the client, is a Chromium batch's cost (about 200 µs of
+        /// renderer time per layout of 0 to 64 items): a second renderer on a second core lays
+        /// out about 1.4 times as many a second (docs/web-engines.md, "Speed").
+        var openedPages: Int {
+            if let pages { return pages }
+            if let v = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_PAGES"].flatMap({ Int($0) }), (1...16).contains(v) { return v }
+            return 2
         }
     }
 
@@ -214,7 +229,31 @@ public final class WebEngine: LayoutEngine {
             script = jq + "\n;\n" + plugin + "\n;\n" + Self.jqueryMasonryScript
         }
         descriptor = Self.descriptor(configuration, version: version, toleranceProperty: toleranceProperty)
+        if configuration.browser == .chromium { Self.liveChromium.withLock { $0 += 1 } }
     }
+
+    /// The Chromium engines alive in this process: a run's jobs each have one (``lanes(for:in:)``).
+    private static let liveChromium = Counter()
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+    }
+
+    /// How many of `page`'s pages lay out a batch of `count`: all of them when
+    /// ``Configuration/pages`` is given; else at most one per core the run's other Chromium
+    /// engines leave (cores / live Chromium engines), so `fuzz` and `compare` with a job per
+    /// core lay out one page per job (two per job on two cores was 20 % slower than one), and one
+    /// engine alone uses every page it has. The answers are the same either way. O(1).
+    private func lanes(for count: Int, in page: WebPage) -> Int {
+        if configuration.pages != nil { return min(page.pages, count) }
+        let live = max(1, Self.liveChromium.withLock { $0 })
+        return max(1, min(page.pages, count, ProcessInfo.processInfo.activeProcessorCount / live))
+    }
+
+    /// The pages the running browser lays batches out in (0: not running). For tests.
+    public var browserPages: Int { browser?.pages ?? 0 }
 
     /// What the engine declares: its features, and limits from the scale (docs/web-engines.md).
     /// - Parameter toleranceProperty: for grid-lanes, the tolerance property the browser honours
@@ -261,7 +300,10 @@ public final class WebEngine: LayoutEngine {
         }
     }
 
-    deinit { browser?.shutdown() }
+    deinit {
+        browser?.shutdown()
+        if configuration.browser == .chromium { Self.liveChromium.withLock { $0 -= 1 } }
+    }
 
     /// Ends the browser, if running; the next layout starts a new one. Drops what was announced.
     public func shutdown() {
@@ -381,25 +423,31 @@ public final class WebEngine: LayoutEngine {
     }
 
     /// `__wfBatch(inputs, S)`: every input built in one page update, every frame read in one
-    /// evaluation. - Throws: ``EngineFault`` for the batch as a whole (the browser is then ended).
+    /// evaluation; with several pages (Chromium, ``Configuration/pages``) the inputs are split
+    /// between them in order, and the pages lay their parts out side by side.
+    /// - Throws: ``EngineFault`` for the batch as a whole (the browser is then ended).
     private func evaluateBatch(_ inputs: [LayoutInput]) throws -> [Result<LayoutResult, EngineFault>] {
         let b = try running()
-        var expression = "__wfBatch(["
-        for (i, input) in inputs.enumerated() {
-            if i > 0 { expression += "," }
-            expression += CanonicalWriter.compactInput(input)
+        let lanes = lanes(for: inputs.count, in: b)
+        let parts = (0..<lanes).map { k in inputs[(inputs.count * k / lanes)..<(inputs.count * (k + 1) / lanes)] }
+        let expressions = parts.map { part in
+            var expression = "__wfBatch(["
+            for (i, input) in part.enumerated() {
+                if i > 0 { expression += "," }
+                expression += CanonicalWriter.compactInput(input)
+            }
+            return expression + "]," + JSONWriter.number(configuration.scale) + ")"
         }
-        expression += "]," + JSONWriter.number(configuration.scale) + ")"
         let name = descriptor.name
         do {
-            return try b.evaluate(expression, timeout: configuration.timeout * Double(min(inputs.count, 10))) { v in
-                let answers = try Self.batchAnswers(try v.string(), count: inputs.count)
-                return zip(inputs, answers).map { input, answer in
+            return try b.evaluateSideBySide(expressions, timeout: configuration.timeout * Double(min(inputs.count, 10))) { k, v -> [Result<LayoutResult, EngineFault>] in
+                let answers = try Self.batchAnswers(try v.string(), count: parts[k].count)
+                return zip(parts[k], answers).map { input, answer -> Result<LayoutResult, EngineFault> in
                     do { return .success(try Self.result(try answer.get(), input: input, scale: configuration.scale)) } catch {
                         return .failure(EngineFault(.wrongShape, engine: name, "\(error)"))
                     }
                 }
-            }
+            }.flatMap { $0 }
         } catch {
             shutdown()
             throw error
@@ -421,8 +469,9 @@ public final class WebEngine: LayoutEngine {
             b = try WebKitBrowser(driver: e.driver, browser: e.browser, xvfb: e.xvfb, displayName: descriptor.name, timeout: start)
         }
         do {
-            let ready = try b.evaluate(script + "\n;typeof __wf === 'function'", timeout: start) { try $0.bool() }
-            guard ready else { throw EngineFault(.handshake, engine: descriptor.name, "the page script did not define __wf") }
+            if let chromium = b as? ChromiumBrowser, configuration.batch > 1 { try chromium.openPages(configuration.openedPages - 1, timeout: start) }
+            let ready = try b.evaluateSideBySide(Array(repeating: script + "\n;typeof __wf === 'function'", count: b.pages), timeout: start) { try $1.bool() }
+            guard ready.allSatisfy({ $0 }) else { throw EngineFault(.handshake, engine: descriptor.name, "the page script did not define __wf") }
         } catch let f as EngineFault {
             b.shutdown()
             throw EngineFault(.handshake, engine: descriptor.name, "loading the page script: \(f.message)", reply: f.reply, stderr: f.stderr)

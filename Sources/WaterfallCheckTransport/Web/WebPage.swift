@@ -34,6 +34,20 @@ protocol WebPage: AnyObject {
     func screenshot(timeout: Double) throws -> String
     /// Ends the browser and everything it started, and removes its profile. Idempotent.
     func shutdown()
+    /// How many pages evaluate side by side (``evaluateSideBySide(_:timeout:_:)``).
+    var pages: Int { get }
+    /// Evaluates `expressions[k]` in page `k` (at most ``pages``), side by side where the
+    /// browser has the pages, and decodes each value with `body(k, value)`.
+    /// - Throws: ``EngineFault`` as ``evaluate(_:timeout:_:)``.
+    func evaluateSideBySide<T>(_ expressions: [String], timeout: Double, _ body: (Int, JSONNode) throws -> T) throws -> [T]
+}
+
+extension WebPage {
+    /// One page (Firefox, WebKit).
+    var pages: Int { 1 }
+    func evaluateSideBySide<T>(_ expressions: [String], timeout: Double, _ body: (Int, JSONNode) throws -> T) throws -> [T] {
+        try expressions.enumerated().map { k, e in try evaluate(e, timeout: timeout) { try body(k, $0) } }
+    }
 }
 
 extension ChromiumBrowser: WebPage {}

@@ -153,6 +153,23 @@ struct BrowserEngineTests {
         }
     }
 
+    @Test("Chromium: two pages side by side answer a batch exactly as one page does",
+          .enabled(if: WebTestSupport.hasChromium, "no Chromium"))
+    func pagesSideBySide() throws {
+        let two = try WebEngine(.init(kind: .gridLanes, timeout: 30, pages: 2))
+        let one = try WebEngine(.init(kind: .gridLanes, timeout: 30, pages: 1))
+        let inputs = BrowserTestSupport.cases(for: two, seed: 5, count: 200).filter {
+            (try? ReferenceLayout.validate($0)) != nil && two.descriptor.limits.refusal($0) == nil
+        }
+        #expect(inputs.count >= 100)
+        let a = two.layoutBatch(inputs).map { try? $0.get() }, b = one.layoutBatch(inputs).map { try? $0.get() }
+        #expect(two.browserPages == 2 && one.browserPages == 1)
+        #expect(a.allSatisfy { $0 != nil } && a == b)
+        // An odd batch splits unevenly, in order.
+        #expect(two.layoutBatch(Array(inputs.prefix(3))).map { try? $0.get() } == Array(b.prefix(3)))
+        two.shutdown(); one.shutdown()
+    }
+
     @Test("a killed browser is a fault; the next layout starts a new one; shutdown leaves no process and no profile",
           .enabled(if: BrowserTestSupport.hasFirefox || BrowserTestSupport.hasWebKit, "no Firefox or WebKitGTK"))
     func faultsAndCleanup() throws {
