@@ -20,11 +20,13 @@ public struct FuzzConfiguration: Sendable {
     public var shrinkTime: Double
     /// The generator; its features are intersected with the engine's declared ones.
     public var generator: InputGenerator
-    /// How many distinct symptoms (``BugKey/symptomKey(of:)``) one invariant may find before it
+    /// How many distinct keys (``BugKey/slotKey(of:origin:)``) one invariant may find before it
     /// retires: after its first failure `query` keeps looking for failures of another kind
     /// (missed, returned, returned twice, threw), so a touching-rect artefact cannot retire it
-    /// (issue 32). Each is shrunk keeping its kind. The invariants judged against the §5 model
-    /// have one symptom each (their bugs are told apart by ``FailureOrigin`` when grouped). ≥ 1.
+    /// (issue 32); with ``keepGoing`` an invariant judged against the §5 model keeps one
+    /// counterexample per kind of element its failures first depart at (header, item, footer,
+    /// content size, after an empty section), so one bug cannot hide another of another
+    /// element. A further key is shrunk keeping it; an invariant's first keeps its symptom only. ≥ 1.
     public var keysPerInvariant = 4
 
     /// The first case run (`fuzz --shard K/N`: shard K runs cases `firstCase ..< cases` of the
@@ -355,7 +357,10 @@ public final class Fuzzer {
                     // (first failures only move to earlier cases, so one that is not wanted now
                     // is not wanted below either): under --keep-going most failing cases are not.
                     var recorded: Shrinker.Candidate?
-                    let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: BugKey.symptomKey(of: $0)) }
+                    // Keys by element kind under keep-going only (``bound(of:)``): without it each
+                    // model-judged invariant keeps its first failure, shrunk keeping its symptom.
+                    let origin = failures.isEmpty || !config.keepGoing ? nil : context.origin
+                    let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: BugKey.slotKey(of: $0, origin: origin)) }
                     if !failures.isEmpty, lock.withLock({ slots.contains { wanted($0, index) } }) {
                         recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
                     }
@@ -472,10 +477,14 @@ public final class Fuzzer {
         return s
     }
 
-    /// How many symptoms invariant `k` keeps looking for: ``FuzzConfiguration/keysPerInvariant``,
-    /// at most the kinds it has (one, except `query`'s four).
+    /// How many keys invariant `k` keeps looking for: ``FuzzConfiguration/keysPerInvariant``, at
+    /// most the kinds it has (`query`'s four symptoms; a model-judged invariant's five element
+    /// kinds, under ``FuzzConfiguration/keepGoing`` only: without it a failing run still ends
+    /// at each invariant's first failure; one for the rest).
     private func bound(of k: Int) -> Int {
-        min(max(1, configuration.keysPerInvariant), BugKey.symptomKinds(of: Invariants.all[k].id))
+        let id = Invariants.all[k].id
+        if BugKey.modelJudged.contains(id) && !configuration.keepGoing { return 1 }
+        return min(max(1, configuration.keysPerInvariant), BugKey.symptomKinds(of: id))
     }
 
     /// Whether a failure of case `index` in `slot` should be kept: its key is new to its
@@ -524,7 +533,7 @@ public final class Fuzzer {
             let failures = context.check(only)
             // A candidate the engine faults on does not reproduce the invariant failure (D13).
             guard let f = failures.first, context.fault == nil else { return nil }
-            if let key, BugKey.symptomKey(of: f) != key { return nil }
+            if let key, Fuzzer.key(of: f, in: context, like: key) != key { return nil }
             if replay.choices == best.choices || Shrinker.simpler(replay.choices, than: best.choices) {
                 best = (replay.choices, input, f, context.outcome)
             }
@@ -537,7 +546,7 @@ public final class Fuzzer {
         let normal = best.input.normalised
         if normal != best.input {
             let context = CheckContext(input: normal, engine: engine, tolerance: config.tolerance, seed: querySeed)
-            if let f = context.check(only).first, context.fault == nil, key.map({ BugKey.symptomKey(of: f) == $0 }) ?? true {
+            if let f = context.check(only).first, context.fault == nil, key.map({ Fuzzer.key(of: f, in: context, like: $0) == $0 }) ?? true {
                 best.input = normal; best.failure = f; best.actual = context.outcome
             }
         }
@@ -545,6 +554,12 @@ public final class Fuzzer {
                               seed: config.seed, caseIndex: index, originalInput: original, originalFailure: failure,
                               shrink: outcome, tolerance: config.tolerance, invariants: config.invariants, querySeed: querySeed,
                               key: key)
+    }
+
+    /// The key of `failure` in `context` the way `like` is keyed: its symptom alone for a key
+    /// without an origin, its ``BugKey/slotKey(of:origin:)`` otherwise. O(elements).
+    static func key(of failure: InvariantFailure, in context: CheckContext, like: BugKey) -> BugKey {
+        like.origin == nil ? BugKey.symptomKey(of: failure) : BugKey.slotKey(of: failure, origin: context.origin)
     }
 }
 

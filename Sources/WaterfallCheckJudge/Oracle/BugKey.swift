@@ -38,9 +38,25 @@ package struct BugKey: Hashable, Sendable, CustomStringConvertible {
         BugKey(origin: nil, symptom: modelJudged.contains(failure.invariant) ? failure.invariant : symptom(of: failure))
     }
 
-    /// How many symptoms ``symptom(of:)`` tells apart for `invariant`: 4 for `query` (returned
-    /// twice, returned, missed, threw), else 1. O(1).
-    public static func symptomKinds(of invariant: String) -> Int { invariant == "query" ? 4 : 1 }
+    /// The key `fuzz` keeps a counterexample per: a model-judged failure's invariant with the
+    /// kind of element its answer first departs at (``FailureOrigin/element``: a spanning item's
+    /// as an item's; what about it is left out, as one span bug departs at its top in one input
+    /// and at its column in another), any other failure's ``symptomKey(of:)``. An invariant
+    /// keeps looking for further keys after its first failure, so a bug of one element cannot
+    /// hide another's behind it (Blueprints' content height without its footers, behind its
+    /// collapsed last header's). O(message).
+    public static func slotKey(of failure: InvariantFailure, origin: FailureOrigin?) -> BugKey {
+        guard modelJudged.contains(failure.invariant), var o = origin else { return symptomKey(of: failure) }
+        if o.element == .spanningItem { o.element = .item }
+        o.departure = .frame
+        return BugKey(origin: o, symptom: failure.invariant)
+    }
+
+    /// How many keys ``slotKey(of:origin:)`` tells apart for `invariant`: 4 for `query` (returned
+    /// twice, returned, missed, threw), 5 for a model-judged one (the element kinds), else 1. O(1).
+    public static func symptomKinds(of invariant: String) -> Int {
+        invariant == "query" ? 4 : modelJudged.contains(invariant) ? 5 : 1
+    }
 
     /// The kind of a failure message: what follows the element and frame numbers are stripped
     /// (`query: missed`, `query: returned twice`, `deterministic`). O(message).

@@ -13,11 +13,13 @@ import WaterfallCheck
 /// `plantedBug` adds the bug four of the ten libraries have: an empty section subtracts the row
 /// spacing (its bottom is "the longest column minus the spacing", with no items);
 /// `columnGapBug` the review's sgr-ksmt bug: the gap between columns is the row spacing (its
-/// public column spacing has no effect).
+/// public column spacing has no effect); `footerBug` Blueprints' bug 5: the content height leaves
+/// the footers out (the sections are placed right).
 public final class RealConventionsEngine: LayoutEngine {
     public let descriptor: EngineDescriptor
     let plantedBug: Bool
     let columnGapBug: Bool
+    let footerBug: Bool
     private var last: [(ElementID, CGRect)] = []
 
     /// The conventions it follows, as a user would declare them.
@@ -28,9 +30,10 @@ public final class RealConventionsEngine: LayoutEngine {
 
     /// - Parameters: `declaring`: the conventions its descriptor declares (none: a user who has
     ///   not declared them, for `--conventions auto`).
-    public init(declaring: EngineConventions = RealConventionsEngine.conventions, plantedBug: Bool = false, columnGapBug: Bool = false) {
-        self.plantedBug = plantedBug; self.columnGapBug = columnGapBug
-        descriptor = EngineDescriptor(name: plantedBug || columnGapBug ? "real-conventions-bug" : "real-conventions", version: "1", capabilities: [.query],
+    public init(declaring: EngineConventions = RealConventionsEngine.conventions, plantedBug: Bool = false, columnGapBug: Bool = false,
+                footerBug: Bool = false) {
+        self.plantedBug = plantedBug; self.columnGapBug = columnGapBug; self.footerBug = footerBug
+        descriptor = EngineDescriptor(name: plantedBug || columnGapBug || footerBug ? "real-conventions-bug" : "real-conventions", version: "1", capabilities: [.query],
                                       features: [.sections, .supplementary, .size],
                                       limits: EngineLimits(tieBreaks: [.leftmost]), conventions: declaring)
     }
@@ -42,6 +45,7 @@ public final class RealConventionsEngine: LayoutEngine {
         let W = s.containerWidth
         guard !input.sections.isEmpty else { return LayoutResult(contentSize: .zero, sections: []) }
         var top: CGFloat = 0
+        var footers: CGFloat = 0  // what the footers add, left out of the content height by `footerBug`
         var sections: [SectionFrames] = []
         for (si, section) in input.sections.enumerated() {
             var out = SectionFrames()
@@ -85,6 +89,7 @@ public final class RealConventionsEngine: LayoutEngine {
                     let f = CGRect(x: h.inset.left, y: top + h.inset.top, width: W - h.inset.left - h.inset.right, height: h.height)
                     out.footer = f
                     last.append((.footer(si), f))
+                    footers += f.maxY + h.inset.bottom - top
                     top = f.maxY + h.inset.bottom
                 } else {
                     top += h.inset.top
@@ -92,7 +97,7 @@ public final class RealConventionsEngine: LayoutEngine {
             }
             sections.append(out)
         }
-        return LayoutResult(contentSize: CGSize(width: W, height: top), sections: sections)
+        return LayoutResult(contentSize: CGSize(width: W, height: footerBug ? top - footers : top), sections: sections)
     }
 
     /// `CGRect.intersects` as swift-corelibs-foundation has it: closed intervals.

@@ -151,6 +151,27 @@ struct ConventionsTests {
         #expect(report.groups.first?.origin == frame)
     }
 
+    /// Blueprints' two content-height bugs (a collapsed last section's header counted; footers
+    /// left out) both fail `content-size`, and the first retired it: the footers' bug was never
+    /// reported. With --keep-going a model-judged invariant keeps one counterexample per kind of
+    /// element it first departs at, each shrunk keeping it: two findings.
+    @Test("keep-going: two bugs of one invariant at different elements are two findings; without it, one")
+    func twoBugsOfOneInvariant() {
+        let only = InvariantSet(Invariants.named("content-size")!)
+        func run(keepGoing: Bool) -> FuzzReport {
+            Fuzzer(configuration: FuzzConfiguration(seed: 1, cases: 3000, jobs: 1, invariants: only, keepGoing: keepGoing, shrinkTime: 2),
+                   engine: { RealConventionsEngine(plantedBug: true, footerBug: true) }).run()
+        }
+        let all = run(keepGoing: true)
+        let origins = Set(all.groups.compactMap(\.origin))
+        #expect(origins == [FailureOrigin(element: .afterEmptySection, departure: .top), FailureOrigin(element: .contentSize, departure: .frame)],
+                "\(all.groups.map { "\($0.origin?.description ?? "?"): \(CanonicalWriter.compactInput($0.primary.input))" })")
+        // Each minimal input is its bug's: footers and no empty section; an empty section.
+        let footers = all.groups.first { $0.origin?.element == .contentSize }?.primary.input
+        #expect(footers.map { $0.sections.contains { $0.footer != nil } && !$0.sections.contains { $0.items.isEmpty } } == true)
+        #expect(run(keepGoing: false).groups.count == 1)
+    }
+
     @Test("for an engine that rounds column widths, every generated column is at least one step wide")
     func columnsOneStepWide() {
         var g = InputGenerator()
