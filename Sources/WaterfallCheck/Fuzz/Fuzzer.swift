@@ -23,10 +23,10 @@ public struct FuzzConfiguration: Sendable {
     /// How many distinct keys (``BugKey/slotKey(of:origin:)``) one invariant may find before it
     /// retires: after its first failure `query` keeps looking for failures of another kind
     /// (missed, returned, returned twice, threw), so a touching-rect artefact cannot retire it
-    /// (issue 32); with ``keepGoing`` an invariant judged against the §5 model keeps one
-    /// counterexample per kind of element its failures first depart at (header, item, footer,
-    /// content size, after an empty section), so one bug cannot hide another of another
-    /// element. A further key is shrunk keeping it; an invariant's first keeps its symptom only. ≥ 1.
+    /// (issue 32); with ``keepGoing`` `content-size` keeps one counterexample per kind of
+    /// element its failures first depart at (header, item, footer, content size, after an empty
+    /// section: ``BugKey/slotKey(of:origin:)``), so one bug of the content height cannot hide
+    /// another. Each is shrunk keeping its key. ≥ 1.
     public var keysPerInvariant = 4
 
     /// The first case run (`fuzz --shard K/N`: shard K runs cases `firstCase ..< cases` of the
@@ -357,9 +357,9 @@ public final class Fuzzer {
                     // (first failures only move to earlier cases, so one that is not wanted now
                     // is not wanted below either): under --keep-going most failing cases are not.
                     var recorded: Shrinker.Candidate?
-                    // Keys by element kind under keep-going only (``bound(of:)``): without it each
-                    // model-judged invariant keeps its first failure, shrunk keeping its symptom.
-                    let origin = failures.isEmpty || !config.keepGoing ? nil : context.origin
+                    // `content-size` by element kind under keep-going only (``bound(of:)``):
+                    // without it, its first failure, shrunk keeping its symptom.
+                    let origin = !config.keepGoing || !failures.contains(where: { $0.invariant == "content-size" }) ? nil : context.origin
                     let slots = failures.map { Slot(invariant: Invariants.named($0.invariant)!.index, key: BugKey.slotKey(of: $0, origin: origin)) }
                     if !failures.isEmpty, lock.withLock({ slots.contains { wanted($0, index) } }) {
                         recorded = Shrinker.Candidate(Fuzzer.generate(seed: config.seed, case: index, generator: generator).1)
@@ -478,12 +478,12 @@ public final class Fuzzer {
     }
 
     /// How many keys invariant `k` keeps looking for: ``FuzzConfiguration/keysPerInvariant``, at
-    /// most the kinds it has (`query`'s four symptoms; a model-judged invariant's five element
-    /// kinds, under ``FuzzConfiguration/keepGoing`` only: without it a failing run still ends
-    /// at each invariant's first failure; one for the rest).
+    /// most the kinds it has (`query`'s four symptoms; `content-size`'s five element kinds,
+    /// under ``FuzzConfiguration/keepGoing`` only: without it a failing run still ends at each
+    /// invariant's first failure; one for the rest).
     private func bound(of k: Int) -> Int {
         let id = Invariants.all[k].id
-        if BugKey.modelJudged.contains(id) && !configuration.keepGoing { return 1 }
+        if id == "content-size" && !configuration.keepGoing { return 1 }
         return min(max(1, configuration.keysPerInvariant), BugKey.symptomKinds(of: id))
     }
 
