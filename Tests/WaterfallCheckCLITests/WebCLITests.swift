@@ -10,10 +10,10 @@ import WaterfallCheckTestSupport
 @Suite("web engines: command line")
 struct WebCLITests {
     /// `waterfall-check ARGS` with `WATERFALL_CHROMIUM` set to `chromium` (or unset) and CI=true.
-    private func run(_ arguments: [String], chromium: String?) throws -> CLI.Output {
+    private func run(_ arguments: [String], chromium: String?, environment: [String: String] = [:]) throws -> CLI.Output {
         let dir = try TempDir()
         defer { dir.cleanup() }
-        var env = ["PATH": "/nonexistent", "LANG": "C.UTF-8", "CI": "true"]
+        var env = ["PATH": "/nonexistent", "LANG": "C.UTF-8", "CI": "true"].merging(environment) { $1 }
         if let chromium { env["WATERFALL_CHROMIUM"] = chromium }
         let (status, o, e) = try Subprocess(try CLI.executable().path, arguments, in: dir.url, environment: env).finish()
         return CLI.Output(status: status, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
@@ -37,6 +37,11 @@ struct WebCLITests {
         #expect(unknown.status == 2 && unknown.stderr.contains("chromium:grid-lanes, chromium:masonry=PATH") && unknown.stderr.contains("firefox:masonry"), "\(unknown.stderr)")
         let empty = try run(["verify", "--engine", "chromium:masonry=", "."], chromium: nil)
         #expect(empty.status == 2 && empty.stderr.contains("masonry.js file"), "\(empty.stderr)")
+        // How many pages Chromium lays a batch out in: 1 to 16, else named (it was ignored).
+        for v in ["0", "17", "abc", "-1", "2.5"] {
+            let pages = try run(["verify", "--engine", "chromium:grid-lanes", "."], chromium: nil, environment: ["WATERFALL_CHROMIUM_PAGES": v])
+            #expect(pages.status == 2 && pages.stderr.contains("WATERFALL_CHROMIUM_PAGES=\(v)") && pages.stderr.contains("1 to 16"), "\(pages.stderr)")
+        }
     }
 
     @Test("a masonry.js path that does not exist is named (with a Chromium given, so the file check is reached)")
