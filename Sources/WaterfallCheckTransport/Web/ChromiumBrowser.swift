@@ -100,6 +100,7 @@ final class ChromiumBrowser {
             session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target!)),\"flatten\":true}",
                                session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
             sessions = [session]
+            try watchCrashes(session, timeout: timeout)
             product = try call("Browser.getVersion", session: false, timeout: timeout) { try $0.requiredMember("product").string() }
         } catch let f as EngineFault {
             shutdown()
@@ -155,7 +156,14 @@ final class ChromiumBrowser {
                 do { document = try JSONDocument(parsing: raw, file: "DevTools reply") } catch {
                     throw fault(.malformedReply, "\(method): \(error)", raw)
                 }
+                var crashed = false
                 try document.decode { node in
+                    // A page's renderer gone (killed, out of memory) never replies: said at once
+                    // (``Self/watchCrashes``), not after the whole batch's timeout.
+                    if node.member("id") == nil, (try? node.member("method")?.string()) == "Inspector.targetCrashed" {
+                        crashed = true
+                        return
+                    }
                     guard let got = node.member("id").flatMap({ try? $0.integer() }), got >= first, got - first < params.count,
                           results[got - first] == nil else { return }
                     let k = got - first
@@ -169,6 +177,7 @@ final class ChromiumBrowser {
                         results[k] = .failure(fault(.wrongShape, "\(method): \(error)", raw))
                     }
                 }
+                if crashed { throw fault(.crashed, "\(method): no reply, a page's renderer process crashed", raw) }
             case .closed:
                 let status = process.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its DevTools pipe"
                 throw fault(.crashed, "\(method): no reply, Chromium \(status)", [])
@@ -196,7 +205,15 @@ final class ChromiumBrowser {
                                   session: false, timeout: timeout) { try $0.requiredMember("targetId").string() }
             sessions.append(try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target)),\"flatten\":true}",
                                      session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() })
+            try watchCrashes(sessions[sessions.count - 1], timeout: timeout)
         }
+    }
+
+    /// Turns on the page's `Inspector.targetCrashed` event: a renderer that dies mid-evaluation
+    /// is a `crashed` fault when the event comes (a batch waited out its whole timeout, up to 10
+    /// times the engine's, and called it `timedOut`). - Throws: ``EngineFault``.
+    private func watchCrashes(_ session: String, timeout: Double) throws {
+        _ = try exchange("Inspector.enable", params: ["{}"], sessions: [session], timeout: timeout) { _, _ in () }
     }
 
     /// Evaluates `expressions[k]` in page `k` (at most ``pages``), side by side, and decodes each
