@@ -23,12 +23,25 @@ final class ChromiumBrowser {
     /// one), the DevTools pipe, a fresh profile, nothing in the background.
     /// `$WATERFALL_CHROMIUM_ARGS` (split on spaces) goes before the page, for flags of your own.
     static func arguments(executable: String, profile: String) -> [String] {
-        let extra = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_ARGS"]?.split(separator: " ").map(String.init) ?? []
+        let extra = userArguments
         return [executable, "--headless", "--no-sandbox", "--remote-debugging-pipe",
                 "--enable-experimental-web-platform-features", "--user-data-dir=\(profile)",
                 "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
                 "--disable-background-networking", "--disable-dev-shm-usage", "--disable-sync",
                 "--mute-audio", "--hide-scrollbars"] + extra + ["about:blank"]
+    }
+
+    /// `$WATERFALL_CHROMIUM_ARGS`, split on spaces.
+    static var userArguments: [String] {
+        ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_ARGS"]?.split(separator: " ").map(String.init) ?? []
+    }
+
+    /// How many more pages to open beside the first for `pages` in all, given the browser's
+    /// `arguments`: none under `--single-process` (one process has no second renderer to lay out
+    /// on, and this Chromium dies of SIGTRAP creating a second browser context there: the
+    /// documented flag failed every start). O(arguments).
+    static func morePages(_ pages: Int, arguments: [String]) -> Int {
+        arguments.contains("--single-process") ? 0 : max(0, pages - 1)
     }
 
     /// The Chromium to run: `$WATERFALL_CHROMIUM` when set (it must be an executable file), else the

@@ -487,7 +487,7 @@ public final class WebEngine: LayoutEngine {
             b = try WebKitBrowser(driver: e.driver, browser: e.browser, xvfb: e.xvfb, displayName: descriptor.name, timeout: start)
         }
         do {
-            if let chromium = b as? ChromiumBrowser, configuration.batch > 1 { try chromium.openPages(configuration.openedPages - 1, timeout: start) }
+            if let chromium = b as? ChromiumBrowser, configuration.batch > 1 { try chromium.openPages(ChromiumBrowser.morePages(configuration.openedPages, arguments: ChromiumBrowser.userArguments), timeout: start) }
             let ready = try b.evaluateSideBySide(Array(repeating: script + "\n;typeof __wf === 'function'", count: b.pages), timeout: start) { try $1.bool() }
             guard ready.allSatisfy({ $0 }) else { throw EngineFault(.handshake, engine: descriptor.name, "the page script did not define __wf") }
         } catch let f as EngineFault {

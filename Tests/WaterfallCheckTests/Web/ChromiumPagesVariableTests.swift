@@ -22,3 +22,18 @@ struct ChromiumPagesVariableTests {
         }
     }
 }
+
+/// `$WATERFALL_CHROMIUM_ARGS=--single-process` (docs/web-engines.md tried it for speed) failed
+/// every start once a second page opened: this Chromium dies of SIGTRAP creating a second
+/// browser context in one process. One page there.
+@Suite("Chromium pages under --single-process")
+struct ChromiumSingleProcessPagesTests {
+    @Test("no page beside the first under --single-process; pages - 1 otherwise")
+    func morePages() {
+        #expect(ChromiumBrowser.morePages(2, arguments: ["--single-process"]) == 0)
+        #expect(ChromiumBrowser.morePages(16, arguments: ["--disable-gpu", "--single-process"]) == 0)
+        #expect(ChromiumBrowser.morePages(2, arguments: []) == 1)
+        #expect(ChromiumBrowser.morePages(1, arguments: ["--incognito"]) == 0)
+        #expect(ChromiumBrowser.morePages(16, arguments: []) == 15)
+    }
+}
