@@ -31,7 +31,8 @@ package struct FailureOrigin: Hashable, Sendable, CustomStringConvertible {
         /// The element's y is not §5's in the column the engine took (stacking).
         case top
         /// The column is one the rule does not pick (x is another column's origin, the width the
-        /// span's), or the frame is null.
+        /// span's; for a spanning item, also an origin it does not fit at: its start taken
+        /// unclamped), or the frame is null.
         case column
         /// Anything else of the frame: an x that is no column origin and the width (judged first,
         /// before the top), the height, a
@@ -69,7 +70,17 @@ extension CheckContext {
                 // origin, or a width not the span's (then an x that is another column's origin is
                 // a coincidence of narrow columns, not a choice). The width as stored: a negative
                 // one (`CGRect.width` standardizes it) is a geometry bug too.
-                if !m.aligned || !close(f.size.width, m.frame.width) { return FailureOrigin(element: element, departure: .frame) }
+                if !m.aligned || !close(f.size.width, m.frame.width) {
+                    // A spanning item at a column's origin where it does not fit (the shortest
+                    // column taken for its start, the span not clamped), the span's width: the
+                    // start column is a choice the rule does not make, not the geometry.
+                    let spacing = input.layout.columnSpacing
+                    if !m.aligned, close(f.size.width, m.frame.width),
+                       (0..<s.columnCount).contains(where: { close(f.minX, s.origin($0, spacing: spacing)) }) {
+                        return FailureOrigin(element: element, departure: .column)
+                    }
+                    return FailureOrigin(element: element, departure: .frame)
+                }
                 if !close(f.minY, m.frame.minY) {
                     if m.above < 0 && FailureOrigin.standsOnEmptySection(input, .item(si, i)) { return afterEmpty }
                     return FailureOrigin(element: element, departure: .top)

@@ -23,12 +23,25 @@ final class ChromiumBrowser {
     /// one), the DevTools pipe, a fresh profile, nothing in the background.
     /// `$WATERFALL_CHROMIUM_ARGS` (split on spaces) goes before the page, for flags of your own.
     static func arguments(executable: String, profile: String) -> [String] {
-        let extra = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_ARGS"]?.split(separator: " ").map(String.init) ?? []
+        let extra = userArguments
         return [executable, "--headless", "--no-sandbox", "--remote-debugging-pipe",
                 "--enable-experimental-web-platform-features", "--user-data-dir=\(profile)",
                 "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
                 "--disable-background-networking", "--disable-dev-shm-usage", "--disable-sync",
                 "--mute-audio", "--hide-scrollbars"] + extra + ["about:blank"]
+    }
+
+    /// `$WATERFALL_CHROMIUM_ARGS`, split on spaces.
+    static var userArguments: [String] {
+        ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_ARGS"]?.split(separator: " ").map(String.init) ?? []
+    }
+
+    /// How many more pages to open beside the first for `pages` in all, given the browser's
+    /// `arguments`: none under `--single-process` (one process has no second renderer to lay out
+    /// on, and this Chromium dies of SIGTRAP creating a second browser context there: the
+    /// documented flag failed every start). O(arguments).
+    static func morePages(_ pages: Int, arguments: [String]) -> Int {
+        arguments.contains("--single-process") ? 0 : max(0, pages - 1)
     }
 
     /// The Chromium to run: `$WATERFALL_CHROMIUM` when set (it must be an executable file), else the
@@ -100,6 +113,7 @@ final class ChromiumBrowser {
             session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target!)),\"flatten\":true}",
                                session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
             sessions = [session]
+            try watchCrashes(session, timeout: timeout)
             product = try call("Browser.getVersion", session: false, timeout: timeout) { try $0.requiredMember("product").string() }
         } catch let f as EngineFault {
             shutdown()
@@ -155,7 +169,14 @@ final class ChromiumBrowser {
                 do { document = try JSONDocument(parsing: raw, file: "DevTools reply") } catch {
                     throw fault(.malformedReply, "\(method): \(error)", raw)
                 }
+                var crashed = false
                 try document.decode { node in
+                    // A page's renderer gone (killed, out of memory) never replies: said at once
+                    // (``Self/watchCrashes``), not after the whole batch's timeout.
+                    if node.member("id") == nil, (try? node.member("method")?.string()) == "Inspector.targetCrashed" {
+                        crashed = true
+                        return
+                    }
                     guard let got = node.member("id").flatMap({ try? $0.integer() }), got >= first, got - first < params.count,
                           results[got - first] == nil else { return }
                     let k = got - first
@@ -169,6 +190,7 @@ final class ChromiumBrowser {
                         results[k] = .failure(fault(.wrongShape, "\(method): \(error)", raw))
                     }
                 }
+                if crashed { throw fault(.crashed, "\(method): no reply, a page's renderer process crashed", raw) }
             case .closed:
                 let status = process.exitStatus(grace: 0.5).map(EngineProcess.describe) ?? "closed its DevTools pipe"
                 throw fault(.crashed, "\(method): no reply, Chromium \(status)", [])
@@ -196,7 +218,15 @@ final class ChromiumBrowser {
                                   session: false, timeout: timeout) { try $0.requiredMember("targetId").string() }
             sessions.append(try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target)),\"flatten\":true}",
                                      session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() })
+            try watchCrashes(sessions[sessions.count - 1], timeout: timeout)
         }
+    }
+
+    /// Turns on the page's `Inspector.targetCrashed` event: a renderer that dies mid-evaluation
+    /// is a `crashed` fault when the event comes (a batch waited out its whole timeout, up to 10
+    /// times the engine's, and called it `timedOut`). - Throws: ``EngineFault``.
+    private func watchCrashes(_ session: String, timeout: Double) throws {
+        _ = try exchange("Inspector.enable", params: ["{}"], sessions: [session], timeout: timeout) { _, _ in () }
     }
 
     /// Evaluates `expressions[k]` in page `k` (at most ``pages``), side by side, and decodes each

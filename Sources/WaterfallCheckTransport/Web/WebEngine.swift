@@ -75,8 +75,21 @@ public final class WebEngine: LayoutEngine {
         /// out about 1.4 times as many a second (docs/web-engines.md, "Speed").
         var openedPages: Int {
             if let pages { return pages }
-            if let v = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_PAGES"].flatMap({ Int($0) }), (1...16).contains(v) { return v }
-            return 2
+            return (try? Self.pages(fromEnvironment: ProcessInfo.processInfo.environment[Self.pagesVariable])) ?? 2
+        }
+
+        /// The environment variable setting how many pages Chromium opens (``openedPages``).
+        static let pagesVariable = "WATERFALL_CHROMIUM_PAGES"
+
+        /// `value` of ``pagesVariable`` as a page count: `nil` when unset.
+        /// - Throws: ``WaterfallCheckError/usage(_:)`` naming the variable when `value` is not a
+        ///   whole number from 1 to 16 (it was ignored, and the run took 2 pages unsaid). O(1).
+        static func pages(fromEnvironment value: String?) throws -> Int? {
+            guard let value else { return nil }
+            guard let v = Int(value), (1...16).contains(v) else {
+                throw WaterfallCheckError.usage("\(pagesVariable)=\(value): the pages Chromium opens must be a whole number from 1 to 16 (1: one page); unset it for 2")
+            }
+            return v
         }
     }
 
@@ -193,7 +206,8 @@ public final class WebEngine: LayoutEngine {
     }
 
     /// An engine for `configuration`; reads a library file now, starts no browser yet.
-    /// - Throws: ``WaterfallCheckError/usage(_:)`` for a bad scale or no browser;
+    /// - Throws: ``WaterfallCheckError/usage(_:)`` for a bad scale, a bad `$WATERFALL_CHROMIUM_PAGES`
+    ///   or no browser;
     ///   ``WaterfallCheckError/cannotRead(path:reason:)`` for a library file that cannot be read.
     public init(_ configuration: Configuration, version: String = "", toleranceProperty: String? = nil) throws {
         guard Self.isValidScale(configuration.scale) else {
@@ -205,7 +219,11 @@ public final class WebEngine: LayoutEngine {
         }
         self.configuration = configuration
         switch configuration.browser {
-        case .chromium: executable = try configuration.executable ?? ChromiumBrowser.findExecutable()
+        case .chromium:
+            if configuration.pages == nil, configuration.batch > 1 {
+                _ = try Configuration.pages(fromEnvironment: ProcessInfo.processInfo.environment[Configuration.pagesVariable])
+            }
+            executable = try configuration.executable ?? ChromiumBrowser.findExecutable()
         case .firefox: executable = try configuration.executable ?? GeckoBrowser.findExecutable()
         case .webkit:
             let found = try WebKitBrowser.findExecutables()
@@ -473,7 +491,7 @@ public final class WebEngine: LayoutEngine {
             b = try WebKitBrowser(driver: e.driver, browser: e.browser, xvfb: e.xvfb, displayName: descriptor.name, timeout: start)
         }
         do {
-            if let chromium = b as? ChromiumBrowser, configuration.batch > 1 { try chromium.openPages(configuration.openedPages - 1, timeout: start) }
+            if let chromium = b as? ChromiumBrowser, configuration.batch > 1 { try chromium.openPages(ChromiumBrowser.morePages(configuration.openedPages, arguments: ChromiumBrowser.userArguments), timeout: start) }
             let ready = try b.evaluateSideBySide(Array(repeating: script + "\n;typeof __wf === 'function'", count: b.pages), timeout: start) { try $1.bool() }
             guard ready.allSatisfy({ $0 }) else { throw EngineFault(.handshake, engine: descriptor.name, "the page script did not define __wf") }
         } catch let f as EngineFault {
