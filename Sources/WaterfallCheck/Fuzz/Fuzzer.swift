@@ -252,13 +252,7 @@ public final class Fuzzer {
     public init(configuration: FuzzConfiguration, engine: @escaping () -> LayoutEngine) {
         self.configuration = configuration
         self.makeEngine = engine
-        var g = configuration.generator
-        let declared = engine().descriptor
-        g.features = g.features.intersection(declared.features)
-        g.limits = declared.limits
-        g.constraints = declared.constraints
-        g.columnWidthRoundings = [declared.conventions.columnWidthRounding].compactMap { $0 }
-        self.generator = g
+        self.generator = configuration.generator.fitted(to: engine().descriptor)
     }
 
     /// Stops the run (and any shrink) soon; what was found is kept. Thread-safe.

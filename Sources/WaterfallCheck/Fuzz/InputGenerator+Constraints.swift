@@ -2,6 +2,19 @@ import Foundation
 import WaterfallCheckCore
 
 extension InputGenerator {
+    /// This generator for an engine that declares `d`: only its features, within its limits and
+    /// constraints, every column at least a step of its column rounding. `fuzz` and the
+    /// libFuzzer target both make their inputs so, or a crash artifact would replay as another
+    /// input. O(1).
+    package func fitted(to d: EngineDescriptor) -> InputGenerator {
+        var g = self
+        g.features = g.features.intersection(d.features)
+        g.limits = d.limits
+        g.constraints = d.constraints
+        g.columnWidthRoundings = [d.conventions.columnWidthRounding].compactMap { $0 }
+        return g
+    }
+
     /// `input` moved inside ``constraints`` (``EngineConstraints/project(_:)``), so an engine
     /// that declares them is sent only inputs it can express: a constrained library still gets
     /// thousands of judged cases a second, none refused (issue 32). A fixed container width

@@ -35,7 +35,8 @@ public enum LibFuzzerTarget {
         public var invariants: InvariantSet
         /// The comparison tolerance (FIXTURE-FORMAT §7), 0.001 pt by default, as `fuzz`'s.
         public var tolerance: Tolerance
-        /// `fuzz`'s default generator; its features are intersected with the engine's declared ones.
+        /// `fuzz`'s default generator; fitted to what the engine declares as `fuzz` fits it
+        /// (``InputGenerator/fitted(to:)``).
         public var generator: InputGenerator
 
         public init(engine: @escaping () -> LayoutEngine, invariants: InvariantSet = .all, tolerance: Tolerance = .default,
@@ -68,9 +69,7 @@ public enum LibFuzzerTarget {
             exit(2)
         }
         let engine = configuration.engine()
-        var generator = configuration.generator
-        generator.features = generator.features.intersection(engine.descriptor.features)
-        registered = (engine, generator, configuration)
+        registered = (engine, configuration.generator.fitted(to: engine.descriptor), configuration)
         for s in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] { signal(s, SIG_DFL) }
         return 0
     }

@@ -70,9 +70,10 @@ public final class WebEngine: LayoutEngine {
         }
 
         /// The pages Chromium opens: ``pages``, else `$WATERFALL_CHROMIUM_PAGES` (a whole number
-        /// from 1 to 16; ``WebEngine/init(_:version:toleranceProperty:)`` refuses another value), else 2. Layout, not the client, is a Chromium batch's cost (about 200 µs of
-        /// renderer time per layout of 0 to 64 items): a second renderer on a second core lays
-        /// out about 1.4 times as many a second (docs/web-engines.md, "Speed").
+        /// from 1 to 16; ``WebEngine/init(_:version:toleranceProperty:)`` refuses another value),
+        /// else 2. Layout, not the client, is a Chromium batch's cost (about 200 µs of renderer
+        /// time per layout of 0 to 64 items): a second renderer on a second core lays out about
+        /// 1.4 times as many a second (docs/web-engines.md, "Speed").
         var openedPages: Int {
             if let pages { return pages }
             return (try? Self.pages(fromEnvironment: ProcessInfo.processInfo.environment[Self.pagesVariable])) ?? 2
@@ -212,10 +213,6 @@ public final class WebEngine: LayoutEngine {
     public init(_ configuration: Configuration, version: String = "", toleranceProperty: String? = nil) throws {
         guard Self.isValidScale(configuration.scale) else {
             throw WaterfallCheckError.usage("--scale \(JSONWriter.number(configuration.scale)): the scale (CSS px per pt) must be a power of two from 1/64 to 64, such as 0.5, 1 or 2")
-        }
-        if configuration.browser == .chromium, configuration.pages == nil,
-           let v = ProcessInfo.processInfo.environment["WATERFALL_CHROMIUM_PAGES"], !v.isEmpty, !(Int(v).map { (1...16).contains($0) } ?? false) {
-            throw WaterfallCheckError.usage("WATERFALL_CHROMIUM_PAGES=\(v): the pages one Chromium lays a batch out in must be a whole number from 1 to 16 (1: one page); set it so or unset it")
         }
         self.configuration = configuration
         switch configuration.browser {
