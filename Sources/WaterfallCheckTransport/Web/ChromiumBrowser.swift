@@ -70,9 +70,9 @@ final class ChromiumBrowser {
     let displayName: String
     private let process: EngineProcess
     private let profile: String
-    private var session = ""
     /// The sessions of the pages that evaluate side by side (``evaluateSideBySide(_:timeout:_:)``):
-    /// the first page's, then those ``openPages(_:timeout:)`` opened.
+    /// the first page's (where ``call(_:_:session:timeout:_:)`` goes), then those
+    /// ``openPages(_:timeout:)`` opened.
     private var sessions: [String] = []
     private var nextID = 1
     /// The browser's process id (the leader of its process group).
@@ -110,10 +110,7 @@ final class ChromiumBrowser {
                     try $0.requiredMember("targetId").string()
                 }
             }
-            session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target!)),\"flatten\":true}",
-                               session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
-            sessions = [session]
-            try watchCrashes(session, timeout: timeout)
+            try attach(target!, timeout: timeout)
             product = try call("Browser.getVersion", session: false, timeout: timeout) { try $0.requiredMember("product").string() }
         } catch let f as EngineFault {
             shutdown()
@@ -138,7 +135,7 @@ final class ChromiumBrowser {
     ///   browser on a fault.
     func call<T>(_ method: String, _ params: String = "{}", session: Bool = true, timeout: Double,
                  _ body: (JSONNode) throws -> T) throws -> T {
-        try exchange(method, params: [params], sessions: session ? [self.session] : [nil], timeout: timeout) { _, r in try body(r) }[0]
+        try exchange(method, params: [params], sessions: session ? [sessions[0]] : [nil], timeout: timeout) { _, r in try body(r) }[0]
     }
 
     /// Sends `method` once per element of `params`, the k-th to `sessions[k]` (`nil`: the
@@ -216,16 +213,18 @@ final class ChromiumBrowser {
             }
             let target = try call("Target.createTarget", "{\"url\":\"about:blank\",\"browserContextId\":\(JSONWriter.quoted(context))}",
                                   session: false, timeout: timeout) { try $0.requiredMember("targetId").string() }
-            sessions.append(try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target)),\"flatten\":true}",
-                                     session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() })
-            try watchCrashes(sessions[sessions.count - 1], timeout: timeout)
+            try attach(target, timeout: timeout)
         }
     }
 
-    /// Turns on the page's `Inspector.targetCrashed` event: a renderer that dies mid-evaluation
-    /// is a `crashed` fault when the event comes (a batch waited out its whole timeout, up to 10
-    /// times the engine's, and called it `timedOut`). - Throws: ``EngineFault``.
-    private func watchCrashes(_ session: String, timeout: Double) throws {
+    /// Attaches to page `target` (a flat session, appended to ``sessions``) and turns on its
+    /// `Inspector.targetCrashed` event: a renderer that dies mid-evaluation is a `crashed` fault
+    /// when the event comes (a batch waited out its whole timeout, up to 10 times the engine's,
+    /// and called it `timedOut`). - Throws: ``EngineFault``.
+    private func attach(_ target: String, timeout: Double) throws {
+        let session = try call("Target.attachToTarget", "{\"targetId\":\(JSONWriter.quoted(target)),\"flatten\":true}",
+                               session: false, timeout: timeout) { try $0.requiredMember("sessionId").string() }
+        sessions.append(session)
         _ = try exchange("Inspector.enable", params: ["{}"], sessions: [session], timeout: timeout) { _, _ in () }
     }
 

@@ -252,13 +252,7 @@ public final class WebEngine: LayoutEngine {
     }
 
     /// The Chromium engines alive in this process: a run's jobs each have one (``lanes(for:in:)``).
-    private static let liveChromium = Counter()
-
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
-    }
+    private static let liveChromium = WebPageSupport.Locked(0)
 
     /// How many of `page`'s pages lay out a batch of `count`: all of them when
     /// ``Configuration/pages`` is given; else at most one per core the run's other Chromium

@@ -107,12 +107,14 @@ enum WebPageSupport {
 
     /// The browser profiles of running browsers: what SIGINT or SIGTERM removes after the
     /// browsers are killed (``WebEngine/removeBrowserDirectories()``).
-    static let directories = LockedSet()
+    static let directories = Locked(Set<String>())
 
-    final class LockedSet: @unchecked Sendable {
+    /// A value shared between threads, read and changed under a lock.
+    final class Locked<Value>: @unchecked Sendable {
         private let lock = NSLock()
-        private var paths = Set<String>()
-        func withLock<T>(_ body: (inout Set<String>) -> T) -> T { lock.withLock { body(&paths) } }
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
     }
 
     /// The first executable of `names` on `PATH` or of `paths`; `$variable` first when set (it must
